@@ -1,0 +1,85 @@
+package dev.orchard.api.error;
+
+import java.util.Objects;
+
+/**
+ * The base of every failure that Orchard reports to its callers.
+ *
+ * <p>It is unchecked, so that provider interfaces stay usable from lambdas. Callers decide what to do from
+ * {@link #category()}, never from the message; the message is for a person and says what was wrong, with
+ * which value, and what is allowed.
+ */
+public class OrchardException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    /** What kind of failure an {@link OrchardException} reports. */
+    public enum Category {
+        /** The named thing does not exist (HTTP 404). */
+        NOT_FOUND(false),
+        /** The input was malformed or out of range (HTTP 400). */
+        INVALID_INPUT(false),
+        /** The thing to create exists already (HTTP 409). */
+        ALREADY_EXISTS(false),
+        /** The provider or a resource is temporarily unable to serve; the call may be retried (HTTP 503). */
+        UNAVAILABLE(true),
+        /** The provider does not support the operation at all (HTTP 501). */
+        UNSUPPORTED(false);
+
+        private final boolean retryable;
+
+        Category(boolean retryable) {
+            this.retryable = retryable;
+        }
+
+        /**
+         * Tells whether the same call may succeed later without a change of input.
+         *
+         * @return true for {@link #UNAVAILABLE} only
+         */
+        public boolean retryable() {
+            return retryable;
+        }
+    }
+
+    private final Category category;
+
+    /**
+     * Creates an exception of the given category.
+     *
+     * @param category what kind of failure this is; never null
+     * @param message what was wrong, with which value, and what is allowed
+     */
+    public OrchardException(Category category, String message) {
+        this(category, message, null);
+    }
+
+    /**
+     * Creates an exception of the given category with a cause.
+     *
+     * @param category what kind of failure this is; never null
+     * @param message what was wrong, with which value, and what is allowed
+     * @param cause the underlying failure, or null
+     */
+    public OrchardException(Category category, String message, Throwable cause) {
+        super(message, cause);
+        this.category = Objects.requireNonNull(category, "category");
+    }
+
+    /**
+     * The kind of failure.
+     *
+     * @return the category; never null
+     */
+    public Category category() {
+        return category;
+    }
+
+    /**
+     * Tells whether the call may be retried unchanged.
+     *
+     * @return {@code category().retryable()}
+     */
+    public boolean retryable() {
+        return category.retryable();
+    }
+}
