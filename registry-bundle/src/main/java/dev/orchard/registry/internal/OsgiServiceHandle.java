@@ -1,0 +1,116 @@
+package dev.orchard.registry.internal;
+
+import dev.orchard.api.registry.ProviderProperties;
+import dev.orchard.registry.core.ServiceHandle;
+import java.util.function.Supplier;
+import org.osgi.framework.Bundle;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.Constants;
+import org.osgi.framework.ServiceReference;
+import org.osgi.service.component.ComponentConstants;
+import org.osgi.service.component.runtime.ServiceComponentRuntime;
+import org.osgi.service.component.runtime.dto.ComponentConfigurationDTO;
+import org.osgi.service.component.runtime.dto.ComponentDescriptionDTO;
+
+/** A {@link ServiceHandle} over a service reference; the service is obtained only on first use. */
+final class OsgiServiceHandle<S> implements ServiceHandle<S> {
+    private final BundleContext context;
+    private final ServiceReference<S> reference;
+    private final Supplier<ServiceComponentRuntime> scr;
+
+    OsgiServiceHandle(BundleContext context, ServiceReference<S> reference, Supplier<ServiceComponentRuntime> scr) {
+        this.context = context;
+        this.reference = reference;
+        this.scr = scr;
+    }
+
+    @Override
+    public Object key() {
+        return reference;
+    }
+
+    @Override
+    public Object nameProperty() {
+        return reference.getProperty(ProviderProperties.NAME);
+    }
+
+    @Override
+    public int ranking() {
+        return reference.getProperty(Constants.SERVICE_RANKING) instanceof Integer r ? r : 0;
+    }
+
+    @Override
+    public long serviceId() {
+        return reference.getProperty(Constants.SERVICE_ID) instanceof Long id ? id : -1L;
+    }
+
+    @Override
+    public String bundleSymbolicName() {
+        Bundle b = reference.getBundle();
+        return b == null ? "(unregistered)" : String.valueOf(b.getSymbolicName());
+    }
+
+    @Override
+    public String bundleVersion() {
+        Bundle b = reference.getBundle();
+        return b == null ? "" : b.getVersion().toString();
+    }
+
+    @Override
+    public S obtain() {
+        try {
+            return context.getService(reference);
+        } catch (IllegalStateException | SecurityException e) {
+            return null; // unregistered meanwhile, or our context is gone
+        }
+    }
+
+    @Override
+    public String obtainFailureReason() {
+        String failure = componentFailure();
+        return failure != null ? failure
+                : "the framework returned no service object (a failed activation; see the log)";
+    }
+
+    // Asks DS why the providing component failed, so the registry can show the real reason.
+    private String componentFailure() {
+        ServiceComponentRuntime runtime = scr.get();
+        Object componentId = reference.getProperty(ComponentConstants.COMPONENT_ID);
+        Bundle bundle = reference.getBundle();
+        if (runtime == null || !(componentId instanceof Long id) || bundle == null) {
+            return null;
+        }
+        try {
+            for (ComponentDescriptionDTO d : runtime.getComponentDescriptionDTOs(bundle)) {
+                for (ComponentConfigurationDTO c : runtime.getComponentConfigurationDTOs(d)) {
+                    if (c.id == id && c.failure != null) {
+                        String first = c.failure.lines().findFirst().orElse(c.failure).trim();
+                        return "activation of component " + d.name + " failed: " + first;
+                    }
+                }
+            }
+        } catch (RuntimeException e) {
+            return null; // the runtime is going away; fall back to the generic reason
+        }
+        return null;
+    }
+
+    @Override
+    public void release() {
+        try {
+            context.ungetService(reference);
+        } catch (IllegalStateException e) {
+            // Our bundle context is already invalid: the framework released everything itself.
+        }
+    }
+
+    @Override
+    public int compareTo(ServiceHandle<S> other) {
+        return reference.compareTo(((OsgiServiceHandle<S>) other).reference);
+    }
+
+    @Override
+    public String toString() {
+        return reference.toString();
+    }
+}

@@ -1,0 +1,97 @@
+package dev.orchard.registry.internal;
+
+import dev.orchard.api.registry.ProviderInfo;
+import dev.orchard.api.registry.ProviderKind;
+import dev.orchard.api.registry.ProviderListener;
+import dev.orchard.api.registry.ProviderRegistry;
+import dev.orchard.registry.core.Candidate;
+import dev.orchard.registry.core.ProviderTable;
+import java.util.List;
+import java.util.Optional;
+import java.util.SortedSet;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.ServiceReference;
+import org.osgi.service.component.runtime.ServiceComponentRuntime;
+
+/**
+ * What both registry components share: the OSGi side of a {@link ProviderTable}. Binding keeps only the
+ * service reference; the service is obtained on first use.
+ *
+ * @param <S> the provider contract
+ */
+abstract class RegistryComponent<S> implements ProviderRegistry<S> {
+    final BundleContext context;
+    final ProviderTable<S> table;
+    private volatile long drainMillis;
+
+    RegistryComponent(BundleContext context, ProviderKind kind, RegistryConfiguration config) {
+        this.context = context;
+        this.table = new ProviderTable<>(kind, this::listeners);
+        configure(config);
+    }
+
+    /**
+     * The listeners bound now.
+     *
+     * @return the listeners, or null for none
+     */
+    abstract List<ProviderListener> listeners();
+
+    /**
+     * The DS runtime, to explain activation failures.
+     *
+     * @return the runtime, or null if absent
+     */
+    abstract ServiceComponentRuntime scr();
+
+    final void configure(RegistryConfiguration config) {
+        drainMillis = Math.max(0L, config.drain_timeout_ms());
+    }
+
+    final void bind(ServiceReference<S> reference) {
+        table.add(new OsgiServiceHandle<>(context, reference, this::scr));
+    }
+
+    final void updated(ServiceReference<S> reference) {
+        table.update(reference);
+    }
+
+    final void unbind(ServiceReference<S> reference) {
+        Candidate<S> c = table.remove(reference);
+        if (c != null) {
+            table.drainAndRelease(c, drainMillis, TimeUnit.MILLISECONDS);
+        }
+    }
+
+    @Override
+    public final S get(String name) {
+        return table.get(name);
+    }
+
+    @Override
+    public final Optional<S> find(String name) {
+        return table.find(name);
+    }
+
+    @Override
+    public final <R> R call(String name, Function<? super S, ? extends R> call) {
+        return table.call(name, call);
+    }
+
+    @Override
+    public final SortedSet<String> names() {
+        return table.names();
+    }
+
+    @Override
+    public final List<ProviderInfo> providers() {
+        return table.providers();
+    }
+
+    @Override
+    public final List<ProviderInfo> candidates(String name) {
+        return table.candidates(name);
+    }
+}
