@@ -115,15 +115,29 @@ public final class ProviderTable<S> {
             int newRanking = c.handle().ranking();
             String newName = validName(c.handle().nameProperty());
             if (c.failure() != null && oldName == null && newName == null) {
+                c.ranking(newRanking);
                 c.failure(whyInvalid(c.handle().nameProperty()));
                 return;
             }
-            unfile(c, events);
-            c.ranking(newRanking);
-            if (oldName == null) {
-                c.failure(null); // it was FAILED only for its name; judge the new one afresh
+            if (oldName != null && oldName.equals(newName)) {
+                // Same name: re-order the slot in one step, so that readers never see the name without its
+                // provider, and listeners hear only a real change of the active one.
+                c.ranking(newRanking);
+                Slot<S> slot = slots.get(oldName);
+                Candidate<S> before = slot.active;
+                Candidate<S>[] next = slot.ordered.clone();
+                Arrays.sort(next, preferred);
+                slot.ordered = next;
+                slot.active = firstUsable(next);
+                transition(before, slot.active, events);
+            } else {
+                unfile(c, events);
+                c.ranking(newRanking);
+                if (oldName == null) {
+                    c.failure(null); // it was FAILED only for its name; judge the new one afresh
+                }
+                file(c, events);
             }
-            file(c, events);
         } finally {
             lock.unlock();
         }
@@ -353,7 +367,7 @@ public final class ProviderTable<S> {
      * @return the candidate, or null
      */
     public Candidate<S> active(String name) {
-        Slot<S> slot = slots.get(name);
+        Slot<S> slot = name == null ? null : slots.get(name);
         return slot == null ? null : slot.active;
     }
 

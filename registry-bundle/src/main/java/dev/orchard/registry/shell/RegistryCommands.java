@@ -1,5 +1,7 @@
 package dev.orchard.registry.shell;
 
+import dev.orchard.api.error.InvalidInputException;
+import dev.orchard.api.error.NotFoundException;
 import dev.orchard.api.model.Names;
 import dev.orchard.api.registry.OrchestratorRegistry;
 import dev.orchard.api.registry.PodProviderRegistry;
@@ -8,14 +10,17 @@ import dev.orchard.api.registry.ProviderState;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.apache.felix.service.command.Descriptor;
+import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 
 /**
  * The {@code orchard:providers} and {@code orchard:provider} shell commands. They return text, which Gogo
- * prints; a name that is unknown or invalid gets one line saying so, never a stack trace.
+ * prints. A name that is unknown or invalid throws a typed error, which Gogo prints as one line (no stack trace)
+ * and which makes a one-shot run exit with a failure status.
  */
 @Component(service = RegistryCommands.class)
 @GogoCommand(scope = "orchard", function = {"providers", "provider"})
@@ -29,8 +34,9 @@ public final class RegistryCommands {
      * @param orchestrators the orchestrator registry
      * @param pods the pod provider registry
      */
-    @org.osgi.service.component.annotations.Activate
-    public RegistryCommands(@Reference OrchestratorRegistry orchestrators, @Reference PodProviderRegistry pods) {
+    @Activate
+    public RegistryCommands(@Reference(name = "orchestrators") OrchestratorRegistry orchestrators,
+            @Reference(name = "pods") PodProviderRegistry pods) {
         this.orchestrators = orchestrators;
         this.pods = pods;
     }
@@ -78,18 +84,20 @@ public final class RegistryCommands {
      * and failure reason.
      *
      * @param name the provider name
-     * @return one line per candidate, or one line saying the name is unknown
+     * @return one line per candidate
+     * @throws InvalidInputException if the name is not a DNS-1123 label
+     * @throws NotFoundException if no provider has the name
      */
     @Descriptor("show every candidate of a provider name: state, bundle, service id, ranking, failure reason")
     public String provider(@Descriptor("the provider name, e.g. mock") String name) {
         String why = Names.whyNotDns1123Label(name);
         if (why != null) {
-            return "Invalid provider name " + Names.quote(name) + ": it " + why + ".";
+            throw new InvalidInputException("invalid provider name " + Names.quote(name) + ": it " + why);
         }
         List<ProviderInfo> all = new ArrayList<>(orchestrators.candidates(name));
         all.addAll(pods.candidates(name));
         if (all.isEmpty()) {
-            return "Provider " + Names.quote(name) + " not found.";
+            throw new NotFoundException("provider " + Names.quote(name) + " not found");
         }
         TextTable t = new TextTable("STATE", "KIND", "BUNDLE", "SERVICE", "RANKING", "REASON");
         for (ProviderInfo p : all) {
@@ -99,6 +107,6 @@ public final class RegistryCommands {
     }
 
     private static String kindWord(ProviderInfo p) {
-        return p.kind().name().toLowerCase(java.util.Locale.ROOT);
+        return p.kind().name().toLowerCase(Locale.ROOT);
     }
 }

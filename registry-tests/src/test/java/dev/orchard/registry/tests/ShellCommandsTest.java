@@ -1,11 +1,16 @@
 package dev.orchard.registry.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orchard.api.error.InvalidInputException;
+import dev.orchard.api.error.NotFoundException;
 import dev.orchard.api.orchestrator.Orchestrator;
 import dev.orchard.api.registry.ProviderProperties;
+import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.util.Arrays;
 import java.util.Dictionary;
@@ -56,10 +61,17 @@ class ShellCommandsTest {
             assertTrue(detail.lines().anyMatch(l -> l.startsWith("ACTIVE") && l.contains("dev.orchard.registry.tests/")
                     && l.contains(String.valueOf(r.getReference().getProperty("service.id")))), detail);
 
-            assertEquals("Provider \"nope\" not found.", invoke(commands, "provider", "nope"));
-            String invalid = invoke(commands, "provider", "Bad Name");
-            assertTrue(invalid.startsWith("Invalid provider name \"Bad Name\"") && invalid.lines().count() == 1,
-                    invalid);
+            Throwable nope = assertThrows(InvocationTargetException.class, () -> invoke(commands, "provider", "nope"))
+                    .getCause();
+            assertInstanceOf(NotFoundException.class, nope);
+            assertEquals("provider \"nope\" not found", nope.getMessage());
+            Throwable invalid =
+                    assertThrows(InvocationTargetException.class, () -> invoke(commands, "provider", "Bad Name"))
+                            .getCause();
+            assertInstanceOf(InvalidInputException.class, invalid);
+            assertTrue(invalid.getMessage().startsWith("invalid provider name \"Bad Name\"")
+                    && invalid.getMessage().lines().count() == 1, invalid.getMessage());
+            System.out.println("orchard:providers printed:\n" + table);
         } finally {
             tracker.close();
             r.unregister();

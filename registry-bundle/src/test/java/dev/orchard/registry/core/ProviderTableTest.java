@@ -1,0 +1,808 @@
+package dev.orchard.registry.core;
+
+import static org.junit.jupiter.api.Assertions.assertAll;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.orchard.api.error.InvalidInputException;
+import dev.orchard.api.error.NotFoundException;
+import dev.orchard.api.error.OrchardException;
+import dev.orchard.api.error.UnavailableException;
+import dev.orchard.api.registry.ProviderInfo;
+import dev.orchard.api.registry.ProviderKind;
+import dev.orchard.api.registry.ProviderListener;
+import dev.orchard.api.registry.ProviderProperties;
+import dev.orchard.api.registry.ProviderState;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.NullAndEmptySource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** The single-threaded behaviour of {@link ProviderTable}: filing, ordering, updates, failures and reads. */
+class ProviderTableTest {
+    private final List<ProviderListener> listeners = new CopyOnWriteArrayList<>();
+    private final RecordingListener events = new RecordingListener();
+    private ProviderTable<FakeService> table;
+
+    @BeforeEach
+    void setUp() {
+        listeners.add(events);
+        table = new ProviderTable<>(ProviderKind.ORCHESTRATOR, () -> listeners);
+    }
+
+    private static List<ProviderState> states(List<ProviderInfo> infos) {
+        return infos.stream().map(ProviderInfo::state).toList();
+    }
+
+    private static List<Long> ids(List<ProviderInfo> infos) {
+        return infos.stream().map(ProviderInfo::serviceId).toList();
+    }
+
+    private static ProviderInfo only(List<ProviderInfo> infos) {
+        assertEquals(1, infos.size(), () -> "expected one candidate: " + infos);
+        return infos.get(0);
+    }
+
+    // ------------------------------------------------------------------ one candidate
+
+    @Nested
+    class OneCandidate {
+        @Test
+        void becomesActiveAndIsReachable() {
+            FakeHandle<FakeService> h = FakeHandle.of("mock", 0);
+            table.add(h);
+
+            ProviderInfo info = only(table.candidates("mock"));
+            assertAll(
+                    () -> assertEquals(ProviderState.ACTIVE, info.state()),
+                    () -> assertEquals("mock", info.name()),
+                    () -> assertEquals(ProviderKind.ORCHESTRATOR, info.kind()),
+                    () -> assertEquals(h.serviceId(), info.serviceId()),
+                    () -> assertEquals("test.bundle", info.bundleSymbolicName()),
+                    () -> assertEquals("1.0.0", info.bundleVersion()),
+                    () -> assertEquals(Optional.empty(), info.failureReason()),
+                    () -> assertEquals(Set.of("mock"), table.names()),
+                    () -> assertEquals(1, table.size()),
+                    () -> assertSame(h.service(), table.get("mock")),
+                    () -> assertEquals(Optional.of(h.service()), table.find("mock")),
+                    () -> assertSame(h.service(), table.call("mock", s -> s)),
+                    () -> assertSame(h, table.active("mock").handle()),
+                    () -> assertEquals("mock", table.active("mock").name()),
+                    () -> assertNull(table.active("mock").failure()));
+        }
+
+        @Test
+        void obtainsTheServiceLazilyAndOnce() {
+            FakeHandle<FakeService> h = FakeHandle.of("mock", 0);
+            table.add(h);
+            assertEquals(0, h.obtains(), "add must not obtain the service");
+            assertNotNull(table.active("mock"));
+            assertEquals(0, h.obtains(), "active() must not obtain the service");
+            table.names();
+            table.providers();
+            table.candidates("mock");
+            assertEquals(0, h.obtains(), "descriptions must not obtain the service");
+
+            assertSame(h.service(), table.get("mock"));
+            assertEquals(1, h.obtains());
+
+            for (int i = 0; i < 50; i++) {
+                table.get("mock");
+                table.find("mock");
+                table.call("mock", FakeService::use);
+            }
+            assertEquals(1, h.obtains(), "the service must be obtained once and then reused");
+            assertEquals(50, h.service().calls());
+            assertEquals(0, h.releases());
+        }
+
+        @Test
+        void callObtainsLazilyToo() {
+            FakeHandle<FakeService> h = FakeHandle.of("mock", 0);
+            table.add(h);
+            assertEquals("mock#" + h.serviceId(), table.call("mock", FakeService::label));
+            assertEquals(1, h.obtains());
+        }
+
+        @Test
+        void addingTheSameKeyTwiceIsIgnored() {
+            FakeHandle<FakeService> h = FakeHandle.of("mock", 0);
+            table.add(h);
+            table.add(h);
+            assertEquals(1, table.size());
+            assertEquals(1, table.candidates("mock").size());
+            assertEquals(List.of("added mock#" + h.serviceId()), events.drain());
+        }
+
+        @Test
+        void removeReturnsTheCandidateAndDrainReleasesAnObtainedService() {
+            FakeHandle<FakeService> h = FakeHandle.of("mock", 0);
+            table.add(h);
+            table.get("mock");
+
+            Candidate<FakeService> c = table.remove(h.key());
+            assertNotNull(c);
+            assertSame(h, c.handle());
+            assertEquals(Set.of(), table.names());
+            assertEquals(0, table.size());
+            assertEquals(0, h.releases(), "remove alone must not release; the drain does");
+
+            table.drainAndRelease(c, 1, TimeUnit.SECONDS);
+            assertEquals(1, h.releases());
+            assertTrue(h.service().released());
+            assertThrows(NotFoundException.class, () -> table.get("mock"));
+        }
+
+        @Test
+        void drainDoesNotReleaseAServiceNeverObtained() {
+            FakeHandle<FakeService> h = FakeHandle.of("mock", 0);
+            table.add(h);
+            table.drainAndRelease(table.remove(h.key()), 1, TimeUnit.SECONDS);
+            assertEquals(0, h.obtains());
+            assertEquals(0, h.releases());
+        }
+
+        @Test
+        void removeOfAnUnknownKeyReturnsNull() {
+            assertNull(table.remove(new FakeHandle.Key(-5)));
+            table.add(FakeHandle.of("mock", 0));
+            assertNull(table.remove(new FakeHandle.Key(-5)));
+            assertEquals(1, table.size());
+        }
+
+        @Test
+        void updateOfAnUnknownKeyDoesNothing() {
+            table.add(FakeHandle.of("mock", 0));
+            events.drain();
+            table.update(new FakeHandle.Key(-5));
+            assertEquals(1, table.size());
+            assertEquals(List.of(), events.drain());
+        }
+
+        @Test
+        void keysHaveValueEquality() {
+            FakeHandle<FakeService> h = FakeHandle.of(77, "mock", 0);
+            table.add(h);
+            assertNotNull(table.remove(new FakeHandle.Key(77)));
+            assertEquals(0, table.size());
+        }
+
+        @Test
+        void anExceptionOfTheCallReachesTheCallerAndTheCallIsCountedOut() {
+            FakeHandle<FakeService> h = FakeHandle.of("mock", 0);
+            table.add(h);
+            IllegalStateException thrown = assertThrows(IllegalStateException.class,
+                    () -> table.call("mock", s -> {
+                        throw new IllegalStateException("provider bug");
+                    }));
+            assertEquals("provider bug", thrown.getMessage());
+            assertEquals(0, table.active("mock").inFlight());
+            assertEquals(ProviderState.ACTIVE, only(table.candidates("mock")).state(),
+                    "an exception of the call must not fail the provider");
+        }
+    }
+
+    // ------------------------------------------------------------------ ordering and shadowing
+
+    @Nested
+    class Shadowing {
+        @Test
+        void higherRankingShadowsLowerWhicheverArrivesFirst() {
+            FakeHandle<FakeService> low = FakeHandle.of("mock", 0);
+            FakeHandle<FakeService> high = FakeHandle.of("mock", 10);
+            table.add(low);
+            table.add(high);
+
+            List<ProviderInfo> candidates = table.candidates("mock");
+            assertEquals(List.of(high.serviceId(), low.serviceId()), ids(candidates));
+            assertEquals(List.of(ProviderState.ACTIVE, ProviderState.SHADOWED), states(candidates));
+            assertEquals(List.of(10, 0), candidates.stream().map(ProviderInfo::ranking).toList());
+            assertSame(high.service(), table.get("mock"));
+            assertSame(high.service(), table.call("mock", s -> s));
+            assertEquals(0, low.obtains(), "a shadowed candidate must not be obtained");
+            assertEquals(Set.of("mock"), table.names());
+            assertEquals(2, table.size());
+
+            ProviderTable<FakeService> other = new ProviderTable<>(ProviderKind.POD, List::of);
+            FakeHandle<FakeService> low2 = FakeHandle.of("mock", 0);
+            FakeHandle<FakeService> high2 = FakeHandle.of("mock", 10);
+            other.add(high2);
+            other.add(low2);
+            assertEquals(List.of(high2.serviceId(), low2.serviceId()), ids(other.candidates("mock")));
+            assertSame(high2.service(), other.get("mock"));
+        }
+
+        @Test
+        void sameRankingPrefersTheLowerServiceId() {
+            FakeHandle<FakeService> h5 = FakeHandle.of(5, "mock", 3);
+            FakeHandle<FakeService> h3 = FakeHandle.of(3, "mock", 3);
+            FakeHandle<FakeService> h9 = FakeHandle.of(9, "mock", 3);
+            table.add(h5);
+            table.add(h3);
+            table.add(h9);
+            List<ProviderInfo> candidates = table.candidates("mock");
+            assertEquals(List.of(3L, 5L, 9L), ids(candidates));
+            assertEquals(List.of(ProviderState.ACTIVE, ProviderState.SHADOWED, ProviderState.SHADOWED),
+                    states(candidates));
+            assertSame(h3.service(), table.get("mock"));
+        }
+
+        @Test
+        void negativeRankingsOrderToo() {
+            FakeHandle<FakeService> a = FakeHandle.of(1, "mock", -5);
+            FakeHandle<FakeService> b = FakeHandle.of(2, "mock", Integer.MIN_VALUE);
+            FakeHandle<FakeService> c = FakeHandle.of(3, "mock", Integer.MAX_VALUE);
+            table.add(a);
+            table.add(b);
+            table.add(c);
+            assertEquals(List.of(3L, 1L, 2L), ids(table.candidates("mock")));
+        }
+
+        @Test
+        void removingTheActiveOneActivatesTheShadowedOne() {
+            FakeHandle<FakeService> low = FakeHandle.of("mock", 0);
+            FakeHandle<FakeService> mid = FakeHandle.of("mock", 5);
+            FakeHandle<FakeService> high = FakeHandle.of("mock", 10);
+            table.add(low);
+            table.add(high);
+            table.add(mid);
+            assertSame(high.service(), table.get("mock"));
+
+            table.drainAndRelease(table.remove(high.key()), 1, TimeUnit.SECONDS);
+            assertEquals(1, high.releases());
+            List<ProviderInfo> candidates = table.candidates("mock");
+            assertEquals(List.of(mid.serviceId(), low.serviceId()), ids(candidates));
+            assertEquals(List.of(ProviderState.ACTIVE, ProviderState.SHADOWED), states(candidates));
+            assertSame(mid.service(), table.get("mock"));
+
+            table.remove(mid.key());
+            assertEquals(ProviderState.ACTIVE, only(table.candidates("mock")).state());
+            assertSame(low.service(), table.call("mock", s -> s));
+        }
+
+        @Test
+        void removingAShadowedOneLeavesTheActiveOneAlone() {
+            FakeHandle<FakeService> low = FakeHandle.of("mock", 0);
+            FakeHandle<FakeService> high = FakeHandle.of("mock", 10);
+            table.add(low);
+            table.add(high);
+            events.drain();
+            table.remove(low.key());
+            assertEquals(List.of(high.serviceId()), ids(table.candidates("mock")));
+            assertEquals(List.of(), events.drain());
+        }
+
+        @Test
+        void namesAreIndependent() {
+            FakeHandle<FakeService> a = FakeHandle.of("alpha", 0);
+            FakeHandle<FakeService> b = FakeHandle.of("beta", 100);
+            table.add(a);
+            table.add(b);
+            assertEquals(List.of("alpha", "beta"), new ArrayList<>(table.names()));
+            assertSame(a.service(), table.get("alpha"));
+            assertSame(b.service(), table.get("beta"));
+            assertEquals(ProviderState.ACTIVE, only(table.candidates("alpha")).state());
+        }
+    }
+
+    // ------------------------------------------------------------------ update
+
+    @Nested
+    class Update {
+        @Test
+        void aRankingChangeReorders() {
+            FakeHandle<FakeService> a = FakeHandle.of("mock", 0);
+            FakeHandle<FakeService> b = FakeHandle.of("mock", 5);
+            table.add(a);
+            table.add(b);
+            assertSame(b.service(), table.get("mock"));
+            events.drain();
+
+            a.ranking(10);
+            table.update(a.key());
+            String ia = "mock#" + a.serviceId();
+            String ib = "mock#" + b.serviceId();
+            assertEquals(List.of("replaced " + ib + "->" + ia), events.drain());
+            List<ProviderInfo> candidates = table.candidates("mock");
+            assertEquals(List.of(a.serviceId(), b.serviceId()), ids(candidates));
+            assertEquals(List.of(ProviderState.ACTIVE, ProviderState.SHADOWED), states(candidates));
+            assertEquals(10, candidates.get(0).ranking(), "the new ranking must be shown");
+            assertSame(a.service(), table.get("mock"));
+
+            a.ranking(1);
+            table.update(a.key());
+            assertEquals(List.of(b.serviceId(), a.serviceId()), ids(table.candidates("mock")));
+            assertSame(b.service(), table.get("mock"));
+            assertEquals(2, table.size());
+            assertEquals(List.of("replaced " + ia + "->" + ib), events.drain());
+        }
+
+        @Test
+        void aRankingChangeOfAFailedCandidateKeepsItFailed() {
+            FakeHandle<FakeService> broken = FakeHandle.of("mock", 10).failObtain("boom");
+            FakeHandle<FakeService> spare = FakeHandle.of("mock", 5);
+            table.add(broken);
+            table.add(spare);
+            assertSame(spare.service(), table.get("mock"));
+            events.drain();
+
+            broken.ranking(1);
+            table.update(broken.key());
+            assertEquals(List.of(spare.serviceId(), broken.serviceId()), ids(table.candidates("mock")));
+            assertEquals(List.of(ProviderState.ACTIVE, ProviderState.FAILED), states(table.candidates("mock")));
+            broken.ranking(20);
+            table.update(broken.key());
+            assertEquals(List.of(ProviderState.FAILED, ProviderState.ACTIVE), states(table.candidates("mock")));
+            assertSame(spare.service(), table.get("mock"));
+            assertEquals(List.of(), events.drain());
+            assertEquals(1, broken.obtains());
+        }
+
+        @Test
+        void aRankingChangeThatKeepsTheOrderTellsNoListener() {
+            FakeHandle<FakeService> a = FakeHandle.of("mock", 5);
+            FakeHandle<FakeService> b = FakeHandle.of("mock", 0);
+            table.add(a);
+            table.add(b);
+            events.drain();
+
+            a.ranking(7);
+            table.update(a.key());
+            b.ranking(1);
+            table.update(b.key());
+            assertEquals(List.of(), events.drain(), "the active provider did not change");
+            assertEquals(List.of(7, 1), table.candidates("mock").stream().map(ProviderInfo::ranking).toList());
+        }
+
+        @Test
+        void updatingTheOnlyCandidateTellsNoListener() {
+            FakeHandle<FakeService> a = FakeHandle.of("mock", 5);
+            table.add(a);
+            events.drain();
+            a.ranking(7);
+            table.update(a.key());
+            table.update(a.key());
+            assertEquals(List.of(), events.drain(), "the name never lost its provider");
+            assertEquals(7, only(table.candidates("mock")).ranking());
+        }
+
+        @Test
+        void readersNeverMissTheNameWhileItsOnlyCandidateIsUpdated() {
+            FakeHandle<FakeService> a = FakeHandle.of("mock", 5);
+            table.add(a);
+            table.get("mock");
+            List<String> seen = new CopyOnWriteArrayList<>();
+            // Reads take no lock, so they can run right here, in the middle of update().
+            a.onNameRead(() -> seen.add(table.find("mock").isPresent() + " " + table.names()));
+            a.ranking(7);
+            table.update(a.key());
+            a.onNameRead(() -> {});
+
+            assertFalse(seen.isEmpty());
+            assertTrue(seen.stream().allMatch("true [mock]"::equals), () -> "seen mid-update: " + seen);
+        }
+
+        @Test
+        void readersKeepTheActiveProviderWhileItIsUpdated() {
+            FakeHandle<FakeService> a = FakeHandle.of("mock", 5);
+            FakeHandle<FakeService> b = FakeHandle.of("mock", 0);
+            table.add(a);
+            table.add(b);
+            table.get("mock");
+            List<Object> seen = new CopyOnWriteArrayList<>();
+            a.onNameRead(() -> seen.add(table.call("mock", s -> s)));
+            a.ranking(6);
+            table.update(a.key());
+            a.onNameRead(() -> {});
+
+            assertTrue(seen.stream().allMatch(s -> s == a.service()), () -> "seen mid-update: " + seen);
+            assertEquals(0, b.obtains(), "the shadowed provider must not be used while the active one is updated");
+        }
+
+        @Test
+        void aNameChangeReKeysTheCandidate() {
+            FakeHandle<FakeService> a = FakeHandle.of("old", 0);
+            table.add(a);
+            events.drain();
+
+            a.name("new");
+            table.update(a.key());
+            assertEquals(Set.of("new"), table.names());
+            assertEquals(List.of(), table.candidates("old"));
+            assertEquals(ProviderState.ACTIVE, only(table.candidates("new")).state());
+            assertEquals("new", only(table.candidates("new")).name());
+            assertSame(a.service(), table.get("new"));
+            assertThrows(NotFoundException.class, () -> table.get("old"));
+            assertEquals(1, table.size());
+            String id = "#" + a.serviceId();
+            assertEquals(List.of("removed old" + id, "added new" + id), events.drain());
+        }
+
+        @Test
+        void aNameChangeLeavesTheOtherCandidatesOfTheOldName() {
+            FakeHandle<FakeService> a = FakeHandle.of("old", 10);
+            FakeHandle<FakeService> b = FakeHandle.of("old", 0);
+            FakeHandle<FakeService> c = FakeHandle.of("new", 20);
+            table.add(a);
+            table.add(b);
+            table.add(c);
+            events.drain();
+
+            a.name("new");
+            table.update(a.key());
+            assertEquals(Set.of("old", "new"), table.names());
+            assertEquals(List.of(b.serviceId()), ids(table.candidates("old")));
+            assertEquals(List.of(c.serviceId(), a.serviceId()), ids(table.candidates("new")));
+            assertEquals(List.of(ProviderState.ACTIVE, ProviderState.SHADOWED), states(table.candidates("new")));
+            assertEquals(List.of("replaced old#" + a.serviceId() + "->old#" + b.serviceId()), events.drain());
+        }
+
+        @Test
+        void aNameMadeInvalidFailsTheCandidate() {
+            FakeHandle<FakeService> a = FakeHandle.of("mock", 0);
+            table.add(a);
+            events.drain();
+
+            a.name("Mock");
+            table.update(a.key());
+            assertEquals(Set.of(), table.names());
+            assertEquals(List.of(), table.candidates("mock"));
+            ProviderInfo info = only(table.providers());
+            assertEquals(ProviderState.FAILED, info.state());
+            assertEquals("Mock", info.name());
+            assertTrue(info.failureReason().orElseThrow().contains(ProviderProperties.NAME));
+            assertEquals(1, table.size());
+            String id = "#" + a.serviceId();
+            assertEquals(List.of("removed mock" + id, "failed Mock" + id), events.drain());
+        }
+
+        @Test
+        void anUpdateThatFixesTheNameMakesItActive() {
+            FakeHandle<FakeService> a = FakeHandle.of("Bad", 0);
+            table.add(a);
+            assertEquals(ProviderState.FAILED, only(table.providers()).state());
+            events.drain();
+
+            a.name("good");
+            table.update(a.key());
+            ProviderInfo info = only(table.providers());
+            assertEquals(ProviderState.ACTIVE, info.state());
+            assertEquals("good", info.name());
+            assertEquals(Optional.empty(), info.failureReason());
+            assertEquals(Set.of("good"), table.names());
+            assertSame(a.service(), table.get("good"));
+            assertEquals(List.of("added good#" + a.serviceId()), events.drain());
+        }
+
+        @Test
+        void anUpdateThatFixesTheNameUnderAnActiveOneShadowsIt() {
+            FakeHandle<FakeService> active = FakeHandle.of("good", 10);
+            FakeHandle<FakeService> a = FakeHandle.of(null, 0);
+            table.add(active);
+            table.add(a);
+            a.name("good");
+            table.update(a.key());
+            assertEquals(List.of(ProviderState.ACTIVE, ProviderState.SHADOWED), states(table.candidates("good")));
+            assertEquals(List.of(active.serviceId(), a.serviceId()), ids(table.candidates("good")));
+        }
+
+        @Test
+        void anUpdateThatLeavesTheNameInvalidKeepsItFailedWithTheNewReason() {
+            FakeHandle<FakeService> a = FakeHandle.of(null, 0);
+            table.add(a);
+            assertTrue(only(table.providers()).failureReason().orElseThrow().contains("no " + ProviderProperties.NAME));
+            events.drain();
+
+            a.name(42).ranking(3);
+            table.update(a.key());
+            ProviderInfo info = only(table.providers());
+            assertEquals(ProviderState.FAILED, info.state());
+            assertEquals("42", info.name());
+            assertTrue(info.failureReason().orElseThrow().contains("Integer"), info.failureReason()::get);
+            assertEquals(3, info.ranking(), "the new ranking must be shown");
+            assertEquals(Set.of(), table.names());
+            assertEquals(1, table.size());
+        }
+    }
+
+    // ------------------------------------------------------------------ invalid names
+
+    static Stream<Arguments> invalidNames() {
+        return Stream.of(
+                Arguments.of(null, "", "no " + ProviderProperties.NAME),
+                Arguments.of(42, "42", "must be a String, not Integer"),
+                Arguments.of("Bad", "Bad", "DNS-1123"),
+                Arguments.of("", "", "must not be empty"),
+                Arguments.of("a".repeat(64), "a".repeat(64), "64 characters"),
+                Arguments.of("-lead", "-lead", "DNS-1123"),
+                Arguments.of("trail-", "trail-", "DNS-1123"),
+                Arguments.of("under_score", "under_score", "DNS-1123"),
+                Arguments.of(" mock", " mock", "DNS-1123"));
+    }
+
+    @ParameterizedTest
+    @MethodSource("invalidNames")
+    void anInvalidNameIsFailedAndAffectsNoOtherName(Object name, String shown, String reasonPart) {
+        FakeHandle<FakeService> good = FakeHandle.of("good", 0);
+        table.add(good);
+        events.drain();
+        FakeHandle<FakeService> bad = FakeHandle.of(name, 50);
+        table.add(bad);
+
+        List<ProviderInfo> all = table.providers();
+        assertEquals(2, all.size(), all::toString);
+        ProviderInfo failed = all.get(1);
+        String reason = failed.failureReason().orElseThrow();
+        assertAll(
+                () -> assertEquals(ProviderState.FAILED, failed.state()),
+                () -> assertEquals(bad.serviceId(), failed.serviceId()),
+                () -> assertEquals(shown, failed.name()),
+                () -> assertEquals(50, failed.ranking()),
+                () -> assertTrue(reason.contains(ProviderProperties.NAME), reason),
+                () -> assertTrue(reason.contains(reasonPart), reason),
+                () -> assertEquals(ProviderState.ACTIVE, all.get(0).state()),
+                () -> assertEquals(Set.of("good"), table.names()),
+                () -> assertSame(good.service(), table.get("good")),
+                () -> assertEquals(List.of(good.serviceId()), ids(table.candidates("good"))),
+                () -> assertEquals(2, table.size()),
+                () -> assertEquals(0, bad.obtains(), "a candidate without a valid name is never obtained"),
+                () -> assertEquals(List.of("failed " + shown + "#" + bad.serviceId()), events.drain()));
+
+        // It can leave again without a trace.
+        assertNotNull(table.remove(bad.key()));
+        assertEquals(1, table.size());
+        assertEquals(List.of(good.serviceId()), ids(table.providers()));
+        assertEquals(List.of(), events.drain());
+    }
+
+    @Test
+    void the63CharacterNameIsValid() {
+        String name = "a".repeat(63);
+        FakeHandle<FakeService> h = FakeHandle.of(name, 0);
+        table.add(h);
+        assertEquals(ProviderState.ACTIVE, only(table.candidates(name)).state());
+        assertSame(h.service(), table.get(name));
+    }
+
+    // ------------------------------------------------------------------ obtain failures
+
+    @Nested
+    class ObtainFailure {
+        @Test
+        void getFallsOverToTheNextCandidate() {
+            FakeHandle<FakeService> high = FakeHandle.of("mock", 10).failObtain("activate threw: boom");
+            FakeHandle<FakeService> low = FakeHandle.of("mock", 0);
+            table.add(high);
+            table.add(low);
+            events.drain();
+
+            assertSame(low.service(), table.get("mock"));
+            List<ProviderInfo> candidates = table.candidates("mock");
+            assertEquals(List.of(high.serviceId(), low.serviceId()), ids(candidates));
+            assertEquals(List.of(ProviderState.FAILED, ProviderState.ACTIVE), states(candidates));
+            String reason = candidates.get(0).failureReason().orElseThrow();
+            assertTrue(reason.contains("activate threw: boom"), reason);
+            assertTrue(reason.contains("could not be obtained"), reason);
+            assertEquals(Optional.empty(), candidates.get(1).failureReason());
+            String h = "mock#" + high.serviceId();
+            String l = "mock#" + low.serviceId();
+            assertEquals(List.of("replaced " + h + "->" + l, "failed " + h), events.drain());
+
+            for (int i = 0; i < 10; i++) {
+                assertSame(low.service(), table.get("mock"));
+            }
+            assertEquals(1, high.obtains(), "a FAILED candidate must not be tried again");
+            assertEquals(1, low.obtains());
+            assertEquals(Set.of("mock"), table.names());
+        }
+
+        @Test
+        void callAndFindFallOverToTheNextCandidate() {
+            FakeHandle<FakeService> high = FakeHandle.of("mock", 10).failObtain("boom");
+            FakeHandle<FakeService> low = FakeHandle.of("mock", 0);
+            table.add(high);
+            table.add(low);
+            assertSame(low.service(), table.call("mock", s -> s));
+            assertEquals(Optional.of(low.service()), table.find("mock"));
+            assertEquals(ProviderState.FAILED, table.candidates("mock").get(0).state());
+
+            ProviderTable<FakeService> other = new ProviderTable<>(ProviderKind.POD, List::of);
+            FakeHandle<FakeService> high2 = FakeHandle.of("mock", 10).failObtain("boom");
+            FakeHandle<FakeService> low2 = FakeHandle.of("mock", 0);
+            other.add(high2);
+            other.add(low2);
+            assertEquals(Optional.of(low2.service()), other.find("mock"));
+            assertEquals(ProviderState.FAILED, other.candidates("mock").get(0).state());
+        }
+
+        @Test
+        void withoutAnotherCandidateGetThrowsUnavailable() {
+            FakeHandle<FakeService> h = FakeHandle.of("mock", 0).failObtain("activate threw: boom");
+            table.add(h);
+            events.drain();
+
+            UnavailableException e = assertThrows(UnavailableException.class, () -> table.get("mock"));
+            assertTrue(e.getMessage().contains("boom"), e.getMessage());
+            assertTrue(e.retryable());
+            assertEquals(OrchardException.Category.UNAVAILABLE, e.category());
+            assertThrows(UnavailableException.class, () -> table.call("mock", s -> s));
+            assertEquals(Optional.empty(), table.find("mock"));
+            assertEquals(Set.of(), table.names());
+            assertEquals(ProviderState.FAILED, only(table.candidates("mock")).state());
+            assertEquals(ProviderState.FAILED, only(table.providers()).state());
+            assertEquals(1, table.size());
+            String id = "mock#" + h.serviceId();
+            assertEquals(List.of("removed " + id, "failed " + id), events.drain());
+        }
+
+        @Test
+        void callWithoutAnotherCandidateThrowsUnavailable() {
+            FakeHandle<FakeService> h = FakeHandle.of("mock", 0).failObtain("no way");
+            table.add(h);
+            UnavailableException e = assertThrows(UnavailableException.class, () -> table.call("mock", s -> s));
+            assertTrue(e.getMessage().contains("no way"), e.getMessage());
+        }
+
+        @Test
+        void aNewCandidateRescuesAFailedName() {
+            FakeHandle<FakeService> h = FakeHandle.of("mock", 10).failObtain("boom");
+            table.add(h);
+            assertThrows(UnavailableException.class, () -> table.get("mock"));
+            events.drain();
+
+            FakeHandle<FakeService> next = FakeHandle.of("mock", 0);
+            table.add(next);
+            assertSame(next.service(), table.get("mock"));
+            assertEquals(List.of(ProviderState.FAILED, ProviderState.ACTIVE), states(table.candidates("mock")));
+            assertEquals(List.of("added mock#" + next.serviceId()), events.drain());
+        }
+
+        @Test
+        void aFailedCandidateLeavesCleanly() {
+            FakeHandle<FakeService> h = FakeHandle.of("mock", 0).failObtain("boom");
+            table.add(h);
+            assertThrows(UnavailableException.class, () -> table.get("mock"));
+            events.drain();
+            table.drainAndRelease(table.remove(h.key()), 1, TimeUnit.SECONDS);
+            assertEquals(0, h.releases(), "nothing was obtained, so nothing is released");
+            assertEquals(0, table.size());
+            assertThrows(NotFoundException.class, () -> table.get("mock"));
+            assertEquals(List.of(), events.drain(), "the name had no active provider left to remove");
+        }
+    }
+
+    // ------------------------------------------------------------------ lookup errors
+
+    @Test
+    void aNameNobodyHasIsNotFound() {
+        table.add(FakeHandle.of("mock", 0));
+        NotFoundException e = assertThrows(NotFoundException.class, () -> table.get("nobody"));
+        assertTrue(e.getMessage().contains("\"nobody\""), e.getMessage());
+        assertTrue(e.getMessage().contains("mock"), "the message lists the known names: " + e.getMessage());
+        assertEquals(OrchardException.Category.NOT_FOUND, e.category());
+        assertThrows(NotFoundException.class, () -> table.call("nobody", s -> s));
+        assertEquals(Optional.empty(), table.find("nobody"));
+        assertNull(table.active("nobody"));
+        assertEquals(List.of(), table.candidates("nobody"));
+    }
+
+    @Test
+    void anEmptyTableIsNotFound() {
+        assertThrows(NotFoundException.class, () -> table.get("mock"));
+        assertThrows(NotFoundException.class, () -> table.call("mock", s -> s));
+        assertEquals(Set.of(), table.names());
+        assertEquals(List.of(), table.providers());
+        assertEquals(0, table.size());
+    }
+
+    @ParameterizedTest
+    @NullAndEmptySource
+    @ValueSource(strings = {"Bad", "bad_name", "-x", " ", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"})
+    void anInvalidNameIsInvalidInput(String name) {
+        table.add(FakeHandle.of("mock", 0));
+        InvalidInputException get = assertThrows(InvalidInputException.class, () -> table.get(name));
+        assertTrue(get.getMessage().contains("provider name"), get.getMessage());
+        assertEquals(OrchardException.Category.INVALID_INPUT, get.category());
+        assertThrows(InvalidInputException.class, () -> table.call(name, s -> s));
+        assertEquals(Optional.empty(), table.find(name));
+        assertEquals(List.of(), table.candidates(name));
+    }
+
+    @Test
+    void activeOfNullIsNull() {
+        table.add(FakeHandle.of("mock", 0));
+        assertNull(table.active(null));
+    }
+
+    // ------------------------------------------------------------------ size and providers()
+
+    @Test
+    void sizeCountsEveryRegistrationUsableOrNot() {
+        FakeHandle<FakeService> a = FakeHandle.of("alpha", 0);
+        FakeHandle<FakeService> b = FakeHandle.of("alpha", 5);
+        FakeHandle<FakeService> c = FakeHandle.of("Bad", 0);
+        FakeHandle<FakeService> d = FakeHandle.of("delta", 0).failObtain("boom");
+        table.add(a);
+        table.add(b);
+        table.add(c);
+        table.add(d);
+        assertThrows(UnavailableException.class, () -> table.get("delta"));
+        assertEquals(4, table.size());
+        table.remove(c.key());
+        assertEquals(3, table.size());
+        table.remove(b.key());
+        table.remove(a.key());
+        table.remove(d.key());
+        assertEquals(0, table.size());
+    }
+
+    @Test
+    void providersAreOrderedByNameThenPreferredThenTheUnnamed() {
+        FakeHandle<FakeService> beta0 = FakeHandle.of(10, "beta", 0);
+        FakeHandle<FakeService> beta5 = FakeHandle.of(11, "beta", 5);
+        FakeHandle<FakeService> beta5b = FakeHandle.of(12, "beta", 5);
+        FakeHandle<FakeService> alpha = FakeHandle.of(13, "alpha", -1);
+        FakeHandle<FakeService> gamma = FakeHandle.of(14, "gamma", 9).failObtain("boom");
+        FakeHandle<FakeService> gammaOk = FakeHandle.of(15, "gamma", 1);
+        FakeHandle<FakeService> unnamed30 = FakeHandle.of(30, null, 100);
+        FakeHandle<FakeService> unnamed20 = FakeHandle.of(20, "Zed", 100);
+        FakeHandle<FakeService> unnamed25 = FakeHandle.of(25, 7L, 0);
+        // Added in an order unrelated to the expected one.
+        for (FakeHandle<FakeService> h :
+                List.of(unnamed30, gamma, beta0, unnamed20, beta5b, alpha, gammaOk, beta5, unnamed25)) {
+            table.add(h);
+        }
+        table.get("gamma");
+
+        List<ProviderInfo> all = table.providers();
+        assertEquals(List.of(13L, 11L, 12L, 10L, 14L, 15L, 20L, 25L, 30L), ids(all));
+        assertEquals(List.of("alpha", "beta", "beta", "beta", "gamma", "gamma", "Zed", "7", ""),
+                all.stream().map(ProviderInfo::name).toList());
+        assertEquals(List.of(ProviderState.ACTIVE, ProviderState.ACTIVE, ProviderState.SHADOWED,
+                ProviderState.SHADOWED, ProviderState.FAILED, ProviderState.ACTIVE, ProviderState.FAILED,
+                ProviderState.FAILED, ProviderState.FAILED), states(all));
+        assertEquals(9, table.size());
+        assertEquals(List.of("alpha", "beta", "gamma"), new ArrayList<>(table.names()));
+        assertThrows(UnsupportedOperationException.class, () -> all.add(all.get(0)));
+        assertThrows(UnsupportedOperationException.class, () -> table.names().add("x"));
+        assertThrows(UnsupportedOperationException.class, () -> table.candidates("beta").clear());
+    }
+
+    @Test
+    void aListenerSupplierOfNullIsNoListener() {
+        ProviderTable<FakeService> quiet = new ProviderTable<>(ProviderKind.POD, () -> null);
+        FakeHandle<FakeService> h = FakeHandle.of("mock", 0);
+        quiet.add(h);
+        quiet.add(FakeHandle.of("Bad", 0));
+        assertSame(h.service(), quiet.get("mock"));
+        quiet.remove(h.key());
+        assertEquals(1, quiet.size());
+    }
+
+    @Test
+    void podTablesNameTheirKind() {
+        ProviderTable<FakeService> pods = new ProviderTable<>(ProviderKind.POD, List::of);
+        pods.add(FakeHandle.of("vk", 0));
+        assertEquals(ProviderKind.POD, only(pods.candidates("vk")).kind());
+        NotFoundException e = assertThrows(NotFoundException.class, () -> pods.get("nobody"));
+        assertTrue(e.getMessage().contains("pod provider"), e.getMessage());
+        NotFoundException o = assertThrows(NotFoundException.class, () -> table.get("nobody"));
+        assertTrue(o.getMessage().contains("orchestrator provider"), o.getMessage());
+    }
+}

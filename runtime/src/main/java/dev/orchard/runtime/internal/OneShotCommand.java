@@ -1,0 +1,108 @@
+package dev.orchard.runtime.internal;
+
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import org.apache.felix.service.command.CommandProcessor;
+import org.apache.felix.service.command.CommandSession;
+import org.apache.felix.service.command.Converter;
+import org.osgi.framework.Bundle;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.Constants;
+import org.osgi.framework.Filter;
+import org.osgi.framework.FrameworkUtil;
+import org.osgi.framework.startlevel.FrameworkStartLevel;
+import org.osgi.util.tracker.ServiceTracker;
+
+/**
+ * Runs one shell command on the launcher's main thread, prints its result, and returns the process exit status:
+ * 0 if it succeeded, 1 if it threw (an unknown command included), 3 if the shell did not start in time.
+ */
+final class OneShotCommand implements Callable<Integer> {
+    private static final long WAIT_MILLIS = Long.getLong("orchard.command.wait.ms", 30_000L);
+    private static final long COMMAND_WAIT_MILLIS = 3_000L;
+
+    private final BundleContext context;
+    private final String command;
+
+    OneShotCommand(BundleContext context, String command) {
+        this.context = context;
+        this.command = command;
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        ServiceTracker<CommandProcessor, CommandProcessor> processors =
+                new ServiceTracker<>(context, CommandProcessor.class, null);
+        processors.open();
+        try {
+            CommandProcessor processor = processors.waitForService(WAIT_MILLIS);
+            if (processor == null) {
+                System.err.println("orchard: the Gogo shell did not start within " + WAIT_MILLIS + " ms");
+                return 3;
+            }
+            if (!awaitStarted()) {
+                System.err.println("orchard: the framework did not finish starting within " + WAIT_MILLIS + " ms");
+                return 3;
+            }
+            awaitCommand();
+            CommandSession session = processor.createSession(System.in, System.out, System.err);
+            try {
+                Object result = session.execute(command);
+                if (result != null) {
+                    System.out.println(session.format(result, Converter.INSPECT));
+                }
+                System.out.flush();
+                return 0;
+            } catch (Exception e) {
+                System.err.println("orchard: " + command + ": " + (e.getMessage() == null ? e : e.getMessage()));
+                return 1;
+            } finally {
+                session.close();
+            }
+        } finally {
+            processors.close();
+        }
+    }
+
+    private String firstWord() {
+        int space = command.indexOf(' ');
+        return space < 0 ? command : command.substring(0, space);
+    }
+
+    // Waits until every bundle has started, i.e. the framework reached its beginning start level.
+    private boolean awaitStarted() throws InterruptedException {
+        Bundle system = context.getBundle(Constants.SYSTEM_BUNDLE_LOCATION);
+        FrameworkStartLevel levels = system.adapt(FrameworkStartLevel.class);
+        String beginning = context.getProperty(Constants.FRAMEWORK_BEGINNING_STARTLEVEL);
+        int target = beginning == null ? 1 : Integer.parseInt(beginning.trim());
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(WAIT_MILLIS);
+        while (levels.getStartLevel() < target || system.getState() != Bundle.ACTIVE) {
+            if (System.nanoTime() > deadline) {
+                return false;
+            }
+            Thread.sleep(10);
+        }
+        return true;
+    }
+
+    // Gives the component that registers a scoped command (scope:function) a moment after start-up, so that a
+    // one-shot run does not race it; a command nobody provides then fails in the shell as usual.
+    private void awaitCommand() throws Exception {
+        String word = firstWord();
+        int colon = word.indexOf(':');
+        if (colon <= 0) {
+            return;
+        }
+        String scope = word.substring(0, colon);
+        String function = word.substring(colon + 1);
+        Filter filter = FrameworkUtil.createFilter("(&(osgi.command.scope=" + scope + ")(osgi.command.function="
+                + function + "))");
+        ServiceTracker<Object, Object> commands = new ServiceTracker<>(context, filter, null);
+        commands.open();
+        try {
+            commands.waitForService(COMMAND_WAIT_MILLIS);
+        } finally {
+            commands.close();
+        }
+    }
+}
