@@ -1,0 +1,123 @@
+package dev.orchard.runtime;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The real {@code orchard.jar}, started as a separate process in a folder of its own, driven through stdin and
+ * stdout as a person at a terminal would.
+ */
+final class OrchardProcess implements AutoCloseable {
+    static final Path JAR = Path.of(System.getProperty("orchard.jar", "target/orchard.jar"));
+
+    private final Process process;
+    private final PrintStream stdin;
+    private final StringBuffer stdout = new StringBuffer();
+    private final StringBuffer stderr = new StringBuffer();
+    private int marker;
+
+    private OrchardProcess(Process process) {
+        this.process = process;
+        this.stdin = new PrintStream(process.getOutputStream(), true, StandardCharsets.UTF_8);
+        pump(process.getInputStream(), stdout);
+        pump(process.getErrorStream(), stderr);
+    }
+
+    static OrchardProcess start(Path folder, String... args) throws IOException {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.add("-jar");
+        cmd.add(JAR.toAbsolutePath().toString());
+        cmd.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(cmd).directory(folder.toFile());
+        pb.environment().remove("ORCHARD_ORCHESTRATOR");
+        return new OrchardProcess(pb.start());
+    }
+
+    private static void pump(InputStream in, StringBuffer into) {
+        Thread t = new Thread(() -> {
+            try (BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
+                char[] buf = new char[4096];
+                int n;
+                while ((n = r.read(buf)) >= 0) {
+                    into.append(buf, 0, n);
+                }
+            } catch (IOException e) {
+                // the process ended
+            }
+        });
+        t.setDaemon(true);
+        t.start();
+    }
+
+    /**
+     * Types a command and returns what the shell printed for it, waiting for an echo of a marker typed after it.
+     */
+    String run(String command) throws InterruptedException {
+        String done = "__done_" + (++marker) + "__";
+        int from = stdout.length();
+        stdin.println(command);
+        stdin.println("echo " + done);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (true) {
+            String out = stdout.substring(from);
+            int at = out.indexOf(done);
+            if (at >= 0) {
+                return out.substring(0, at).replace("g! ", "").trim();
+            }
+            if (!process.isAlive()) {
+                throw new AssertionError("orchard exited with " + process.exitValue() + " during " + command
+                        + "\nstdout:\n" + stdout + "\nstderr:\n" + stderr);
+            }
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("no answer to " + command + " within 30 s\nstdout:\n" + stdout
+                        + "\nstderr:\n" + stderr);
+            }
+            Thread.sleep(20);
+        }
+    }
+
+    void closeStdin() throws IOException {
+        OutputStream out = process.getOutputStream();
+        out.close();
+    }
+
+    boolean isAlive() {
+        return process.isAlive();
+    }
+
+    int waitFor(long seconds) throws InterruptedException {
+        if (!process.waitFor(seconds, TimeUnit.SECONDS)) {
+            throw new AssertionError("orchard did not exit within " + seconds + " s\nstdout:\n" + stdout
+                    + "\nstderr:\n" + stderr);
+        }
+        return process.exitValue();
+    }
+
+    String stdout() {
+        return stdout.toString();
+    }
+
+    String stderr() {
+        return stderr.toString();
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        if (process.isAlive()) {
+            process.destroy();
+            if (!process.waitFor(10, TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            }
+        }
+    }
+}
