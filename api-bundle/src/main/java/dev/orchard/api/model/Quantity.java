@@ -135,16 +135,17 @@ public final class Quantity {
             default:
                 break;
         }
-        if (suffix.charAt(0) == 'e' || suffix.charAt(0) == 'E') {
-            int exp = Integer.parseInt(suffix.substring(1).replace("+", ""));
-            if (exp > 30) {
-                throw new InvalidInputException(field + " " + Names.quote(text) + " is too large; at most "
-                        + Long.MAX_VALUE + " is allowed");
-            }
-            return number.scaleByPowerOfTen(exp);
-        }
         int power = Arrays.asList(BINARY).indexOf(suffix);
-        return number.multiply(BigDecimal.valueOf(1024).pow(power));
+        if (power > 0) {
+            return number.multiply(BigDecimal.valueOf(1024).pow(power));
+        }
+        // What remains is the exponent form, e.g. 2e3 (the decimal suffix E was handled above).
+        int exp = Integer.parseInt(suffix.substring(1).replace("+", ""));
+        if (exp > 30) {
+            throw new InvalidInputException(field + " " + Names.quote(text) + " is too large; at most "
+                    + Long.MAX_VALUE + " is allowed");
+        }
+        return number.scaleByPowerOfTen(exp);
     }
 
     private static long toPositiveLong(String field, String text, BigDecimal value, String unit) {
