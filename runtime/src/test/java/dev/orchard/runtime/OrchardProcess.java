@@ -86,6 +86,11 @@ final class OrchardProcess implements AutoCloseable {
         }
     }
 
+    /** Types a line without waiting for an answer, e.g. {@code stop 0}, after which nothing answers. */
+    void type(String line) {
+        stdin.println(line);
+    }
+
     void closeStdin() throws IOException {
         OutputStream out = process.getOutputStream();
         out.close();

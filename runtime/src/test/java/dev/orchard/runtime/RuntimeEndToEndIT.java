@@ -49,7 +49,7 @@ class RuntimeEndToEndIT {
             Files.delete(jar);
             awaitProviders(orchard, out -> out.equals("No providers."));
 
-            orchard.run("stop 0");
+            orchard.type("stop 0");
             assertEquals(0, orchard.waitFor(30), "a clean stop 0 exits with 0");
             assertNoNopLogger(orchard);
         }
