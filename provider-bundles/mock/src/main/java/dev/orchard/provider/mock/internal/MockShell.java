@@ -1,0 +1,97 @@
+package dev.orchard.provider.mock.internal;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The mock's in-memory stand-in for a container's shell: it understands {@code echo}, {@code true},
+ * {@code false}, {@code exit N} and {@code sleep N} (ignored), alone or as {@code sh -c "a; b && c"}. A
+ * container's log is what its command would print; exec returns the exit code the command would.
+ */
+final class MockShell {
+    /** What a command printed and how it exited. */
+    record Result(List<String> stdout, List<String> stderr, int exitCode) {}
+
+    private MockShell() {}
+
+    static Result run(List<String> command) {
+        List<String> out = new ArrayList<>();
+        List<String> err = new ArrayList<>();
+        if (command.isEmpty()) {
+            return new Result(out, err, 0);
+        }
+        if (command.size() == 3 && (command.get(0).equals("sh") || command.get(0).equals("/bin/sh"))
+                && command.get(1).equals("-c")) {
+            int code = 0;
+            for (String statement : command.get(2).split(";|&&|\\n")) {
+                String s = statement.trim();
+                if (s.isEmpty()) {
+                    continue;
+                }
+                code = statement(words(s), out, err);
+                if (code != 0 || s.startsWith("exit")) {
+                    break;
+                }
+            }
+            return new Result(out, err, code);
+        }
+        return new Result(out, err, statement(command, out, err));
+    }
+
+    private static int statement(List<String> words, List<String> out, List<String> err) {
+        String verb = words.get(0);
+        switch (verb) {
+            case "echo":
+                out.add(String.join(" ", words.subList(1, words.size())));
+                return 0;
+            case "true":
+            case "sleep":
+                return 0;
+            case "false":
+                return 1;
+            case "exit":
+                try {
+                    return words.size() > 1 ? Integer.parseInt(words.get(1)) & 0xff : 0;
+                } catch (NumberFormatException e) {
+                    err.add("mock: exit: " + words.get(1) + ": numeric argument required");
+                    return 2;
+                }
+            default:
+                err.add("mock: " + verb + ": command not found (the mock runs only echo, true, false, exit, sleep)");
+                return 127;
+        }
+    }
+
+    // Splits a statement into words, honouring single and double quotes.
+    private static List<String> words(String s) {
+        List<String> words = new ArrayList<>();
+        StringBuilder w = new StringBuilder();
+        char quote = 0;
+        boolean inWord = false;
+        for (char c : s.toCharArray()) {
+            if (quote != 0) {
+                if (c == quote) {
+                    quote = 0;
+                } else {
+                    w.append(c);
+                }
+            } else if (c == '\'' || c == '"') {
+                quote = c;
+                inWord = true;
+            } else if (Character.isWhitespace(c)) {
+                if (inWord) {
+                    words.add(w.toString());
+                    w.setLength(0);
+                    inWord = false;
+                }
+            } else {
+                w.append(c);
+                inWord = true;
+            }
+        }
+        if (inWord) {
+            words.add(w.toString());
+        }
+        return words;
+    }
+}

@@ -1,0 +1,118 @@
+package dev.orchard.provider.tck;
+
+import static org.junit.jupiter.api.Assertions.fail;
+
+import dev.orchard.api.error.NotFoundException;
+import dev.orchard.api.error.OrchardException;
+import dev.orchard.api.pod.Container;
+import dev.orchard.api.pod.Pod;
+import dev.orchard.api.pod.PodProvider;
+import dev.orchard.api.pod.PodSpec;
+import dev.orchard.api.pod.RestartPolicy;
+import dev.orchard.api.registry.ProviderProperties;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BooleanSupplier;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.Filter;
+import org.osgi.framework.FrameworkUtil;
+import org.osgi.framework.InvalidSyntaxException;
+import org.osgi.util.tracker.ServiceTracker;
+
+/** What every conformance test shares: the provider under test, fresh namespaces, waiting and cleanup. */
+final class Tck {
+    /** The framework property naming the provider under test. */
+    static final String PROVIDER_PROPERTY = "orchard.tck.provider";
+    /** How long the kit waits for a provider to appear, or for a pod to reach a phase. */
+    static final Duration TIMEOUT = Duration.ofSeconds(Long.getLong("orchard.tck.timeout.seconds", 20));
+    /** The lines every test pod's container prints, then it keeps running. */
+    static final List<String> LOG_LINES = List.of("line-1", "line-2", "line-3");
+
+    private static final Map<Class<?>, Object> FOUND = new ConcurrentHashMap<>();
+
+    private Tck() {}
+
+    static String providerName(BundleContext context) {
+        String name = context.getProperty(PROVIDER_PROPERTY);
+        if (name == null || name.isBlank()) {
+            fail("Set the framework property " + PROVIDER_PROPERTY + " to the orchard.provider.name to test,"
+                    + " e.g. -runproperties: " + PROVIDER_PROPERTY + "=mock");
+        }
+        return name.trim();
+    }
+
+    /** The provider's service of a type, or null if it publishes none within the timeout (asked once per type). */
+    static <T> T service(BundleContext context, Class<T> type) {
+        Object found = FOUND.computeIfAbsent(type, t -> {
+            ServiceTracker<T, T> tracker = new ServiceTracker<>(context, filter(context, type), null);
+            tracker.open();
+            try {
+                T s = tracker.waitForService(TIMEOUT.toMillis());
+                return s == null ? Boolean.FALSE : s;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return Boolean.FALSE;
+            }
+            // the tracker stays open: the kit holds the service for the whole run
+        });
+        return type.isInstance(found) ? type.cast(found) : null;
+    }
+
+    static Filter filter(BundleContext context, Class<?> type) {
+        try {
+            return FrameworkUtil.createFilter("(&(objectClass=" + type.getName() + ")(" + ProviderProperties.NAME
+                    + "=" + providerName(context) + "))");
+        } catch (InvalidSyntaxException e) {
+            throw new AssertionError("the provider name makes an invalid filter: " + e.getMessage(), e);
+        }
+    }
+
+    /** A namespace no other test uses, so tests never see each other's volumes and pods. */
+    static String freshNamespace() {
+        return "tck-" + UUID.randomUUID().toString().substring(0, 8);
+    }
+
+    /** A pod whose one container prints {@link #LOG_LINES} and then keeps running. */
+    static Pod pod(String namespace, String name) {
+        Container c = Container.of("main", "busybox:1.36", "sh", "-c",
+                "echo line-1; echo line-2; echo line-3; sleep 300");
+        return Pod.of(namespace, name, new PodSpec(List.of(c), List.of(), RestartPolicy.NEVER, 1, ""));
+    }
+
+    static void await(String what, BooleanSupplier condition) {
+        long deadline = System.nanoTime() + TIMEOUT.toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                fail("timed out after " + TIMEOUT.toSeconds() + " s waiting for " + what);
+            }
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                fail("interrupted while waiting for " + what);
+            }
+        }
+    }
+
+    /** Deletes a pod if it exists and waits until it is gone. */
+    static void deleteQuietly(PodProvider provider, String namespace, String name) {
+        try {
+            provider.deletePod(namespace, name);
+        } catch (NotFoundException gone) {
+            return;
+        } catch (OrchardException e) {
+            // fall through to wait
+        }
+        await("pod " + namespace + "/" + name + " to be gone", () -> {
+            try {
+                provider.getPod(namespace, name);
+                return false;
+            } catch (NotFoundException gone) {
+                return true;
+            }
+        });
+    }
+}
