@@ -23,7 +23,9 @@ class RuntimeEndToEndIT {
     void shellAnswersAndFollowsDeployFolderAndCfgInstances() throws Exception {
         try (OrchardProcess orchard = OrchardProcess.start(folder)) {
             assertTrue(orchard.run("echo ready").contains("Welcome to Apache Felix Gogo"), "the shell greets");
-            assertEquals("No providers.", orchard.run("orchard:providers"));
+            String initial = orchard.run("orchard:providers");
+            assertTrue(initial.lines().anyMatch(l -> l.matches("mock\\s+orchestrator\\s+ACTIVE\\s+dev\\.orchard\\.provider\\.mock/.*"))
+                    && initial.lines().anyMatch(l -> l.matches("mock\\s+pod\\s+ACTIVE\\s+.*")), initial);
             Path deploy = folder.resolve("deploy");
             assertTrue(Files.isDirectory(deploy), "the runtime creates deploy/");
 
@@ -37,17 +39,19 @@ class RuntimeEndToEndIT {
                     "hello\\s+orchestrator\\s+ACTIVE\\s+dev\\.orchard\\.provider\\.example/\\S+\\s+0\\s+1")), withHello);
             System.out.println("deploy: jar visible in orchard:providers " + visibleMs + " ms after the drop");
 
-            Path cfg = deploy.resolve("dev.orchard.provider.example~edge.cfg");
-            Files.writeString(cfg, "name=edge\nlabel=from-cfg\n");
+            Path cfg = deploy.resolve("dev.orchard.provider.mock~edge.cfg");
+            Files.writeString(cfg, "name=edge\npods=5\n");
             awaitProviders(orchard, out -> out.contains("edge "));
-            assertTrue(orchard.run("orchard:provider edge").lines().anyMatch(l -> l.startsWith("ACTIVE")));
+            String edge = orchard.run("orchard:provider edge");
+            assertEquals(2, edge.lines().filter(l -> l.startsWith("ACTIVE") && l.contains("dev.orchard.provider.mock/"))
+                    .count(), "a mock instance is an orchestrator and a pod provider: " + edge);
 
             Files.delete(cfg);
             awaitProviders(orchard, out -> !out.contains("edge "));
             assertTrue(orchard.run("orchard:provider edge").contains("not found"));
 
             Files.delete(jar);
-            awaitProviders(orchard, out -> out.equals("No providers."));
+            awaitProviders(orchard, out -> !out.contains("hello ") && out.contains("mock "));
 
             orchard.type("stop 0");
             assertEquals(0, orchard.waitFor(30), "a clean stop 0 exits with 0");
@@ -59,7 +63,7 @@ class RuntimeEndToEndIT {
     void oneShotRunsACommandAndExitsWithItsStatus() throws Exception {
         try (OrchardProcess ok = OrchardProcess.start(folder, "-c", "orchard:providers")) {
             assertEquals(0, ok.waitFor(60));
-            assertTrue(ok.stdout().contains("No providers."), ok.stdout());
+            assertTrue(ok.stdout().lines().anyMatch(l -> l.startsWith("mock ")), ok.stdout());
             assertNoNopLogger(ok);
         }
         try (OrchardProcess missing = OrchardProcess.start(folder, "-c", "orchard:provider nope")) {
