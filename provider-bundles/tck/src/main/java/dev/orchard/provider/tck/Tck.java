@@ -44,13 +44,17 @@ final class Tck {
         return name.trim();
     }
 
-    /** The provider's service of a type, or null if it publishes none within the timeout (asked once per type). */
+    /**
+     * The provider's service of a type, or null if it publishes none (asked once per type). It waits the full
+     * timeout only while nothing of that name is registered; once the provider is up, a contract it does not
+     * implement is given 2 s more.
+     */
     static <T> T service(BundleContext context, Class<T> type) {
         Object found = FOUND.computeIfAbsent(type, t -> {
             ServiceTracker<T, T> tracker = new ServiceTracker<>(context, filter(context, type), null);
             tracker.open();
             try {
-                T s = tracker.waitForService(TIMEOUT.toMillis());
+                T s = tracker.waitForService(anyServiceOfTheProvider(context) ? 2_000 : TIMEOUT.toMillis());
                 return s == null ? Boolean.FALSE : s;
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -59,6 +63,15 @@ final class Tck {
             // the tracker stays open: the kit holds the service for the whole run
         });
         return type.isInstance(found) ? type.cast(found) : null;
+    }
+
+    private static boolean anyServiceOfTheProvider(BundleContext context) {
+        try {
+            return context.getServiceReferences((String) null,
+                    "(" + ProviderProperties.NAME + "=" + providerName(context) + ")") != null;
+        } catch (InvalidSyntaxException e) {
+            return false;
+        }
     }
 
     static Filter filter(BundleContext context, Class<?> type) {

@@ -1,0 +1,62 @@
+package dev.orchard.provider.local.internal;
+
+import dev.orchard.api.error.UnavailableException;
+import dev.orchard.api.model.Names;
+import dev.orchard.api.model.Quantity;
+import dev.orchard.api.orchestrator.Orchestrator;
+import dev.orchard.api.registry.ProviderProperties;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.Dictionary;
+import java.util.Hashtable;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.Constants;
+import org.osgi.framework.ServiceRegistration;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.ConfigurationPolicy;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.metatype.annotations.Designate;
+
+/**
+ * The local provider, named "local" unless configured otherwise. It registers its orchestrator itself, because
+ * the provider name comes from the configuration.
+ */
+@Component(configurationPid = "dev.orchard.provider.local", configurationPolicy = ConfigurationPolicy.OPTIONAL,
+        service = {})
+@Designate(ocd = LocalConfiguration.class)
+public final class LocalProviderComponent {
+    private final ServiceRegistration<Orchestrator> registration;
+
+    /**
+     * Opens the volume root, reconciles it and registers the orchestrator.
+     *
+     * @param context this bundle's context
+     * @param config the configuration
+     */
+    @Activate
+    public LocalProviderComponent(BundleContext context, LocalConfiguration config) {
+        String name = Names.requireDns1123Label("local provider name", config.name().trim());
+        Path root = config.root().isBlank()
+                ? Path.of(System.getProperty("user.dir"), "data", "volumes")
+                : Path.of(config.root().trim());
+        long pool = config.pool().isBlank() ? 0 : Quantity.parseBytes("pool", config.pool().trim());
+        LocalStorage storage;
+        try {
+            storage = new LocalStorage(root.toAbsolutePath(), pool, Clock.systemUTC());
+        } catch (IOException e) {
+            throw new UnavailableException("the local volume root " + root + " cannot be used: " + e, e);
+        }
+        Dictionary<String, Object> props = new Hashtable<>();
+        props.put(ProviderProperties.NAME, name);
+        props.put(Constants.SERVICE_RANKING, config.service_ranking());
+        registration = context.registerService(Orchestrator.class,
+                new LocalOrchestrator(name, config.label(), config.region(), storage), props);
+    }
+
+    @Deactivate
+    void deactivate() {
+        registration.unregister();
+    }
+}
