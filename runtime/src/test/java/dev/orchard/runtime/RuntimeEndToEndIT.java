@@ -25,7 +25,10 @@ class RuntimeEndToEndIT {
             assertTrue(orchard.run("echo ready").contains("Welcome to Apache Felix Gogo"), "the shell greets");
             String initial = orchard.run("orchard:providers");
             assertTrue(initial.lines().anyMatch(l -> l.matches("mock\\s+orchestrator\\s+ACTIVE\\s+dev\\.orchard\\.provider\\.mock/.*"))
-                    && initial.lines().anyMatch(l -> l.matches("mock\\s+pod\\s+ACTIVE\\s+.*")), initial);
+                    && initial.lines().anyMatch(l -> l.matches("mock\\s+pod\\s+ACTIVE\\s+.*"))
+                    && initial.lines().anyMatch(l -> l.matches("local\\s+orchestrator\\s+ACTIVE\\s+dev\\.orchard\\.provider\\.local/.*")),
+                    initial);
+            assertTrue(Files.isDirectory(folder.resolve("data/volumes")), "the local provider's volume root");
             Path deploy = folder.resolve("deploy");
             assertTrue(Files.isDirectory(deploy), "the runtime creates deploy/");
 
