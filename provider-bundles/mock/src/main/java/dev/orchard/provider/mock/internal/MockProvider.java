@@ -207,8 +207,8 @@ public final class MockProvider implements Orchestrator, StorageOps, PodProvider
             running = new Pod(meta, pod.spec(), runningStatus(pod, now, podIp));
             pods.put(key, running);
             bindVolumes(running, VolumePhase.BOUND, "used by pod " + key.name());
+            notifyChange(running);
         }
-        notifyChange(running);
     }
 
     @Override
@@ -227,11 +227,11 @@ public final class MockProvider implements Orchestrator, StorageOps, PodProvider
             PodStatus status = sameContainers(current, pod) ? current.status()
                     : runningStatus(pod, current.status().startTime(), current.status().podIp());
             updated = new Pod(meta, pod.spec(), status);
-            bindVolumes(current, VolumePhase.RELEASED, "released by pod " + key.name());
             pods.put(key, updated);
+            bindVolumes(current, VolumePhase.RELEASED, "released by pod " + key.name());
             bindVolumes(updated, VolumePhase.BOUND, "used by pod " + key.name());
+            notifyChange(updated);
         }
-        notifyChange(updated);
     }
 
     @Override
@@ -253,8 +253,8 @@ public final class MockProvider implements Orchestrator, StorageOps, PodProvider
             succeeded = current.withStatus(new PodStatus(PodPhase.SUCCEEDED, "Deleted", "deleted by request",
                     st.hostIp(), st.podIp(), st.startTime(), done));
             bindVolumes(current, VolumePhase.RELEASED, "released by pod " + podName);
+            notifyChange(succeeded);
         }
-        notifyChange(succeeded);
     }
 
     @Override
@@ -382,6 +382,8 @@ public final class MockProvider implements Orchestrator, StorageOps, PodProvider
         this.notifier = callback;
     }
 
+    // Called with this object's monitor held, so notifications are queued in the order the changes happened;
+    // the callback itself runs later on the notification thread, never blocking the caller.
     private void notifyChange(Pod pod) {
         Consumer<Pod> callback = notifier;
         if (callback == null) {
@@ -453,10 +455,24 @@ public final class MockProvider implements Orchestrator, StorageOps, PodProvider
         for (PodVolume pv : pod.spec().volumes()) {
             PodKey k = new PodKey(pod.namespace(), pv.claimName());
             Volume v = volumes.get(k);
-            if (v != null) {
+            if (v != null && (phase != VolumePhase.RELEASED || !claimed(k))) {
                 volumes.put(k, v.withPhase(phase, message));
             }
         }
+    }
+
+    // Whether a pod still claims the volume, so that it must stay bound.
+    private boolean claimed(PodKey volume) {
+        for (Pod p : pods.values()) {
+            if (p.namespace().equals(volume.namespace())) {
+                for (PodVolume pv : p.spec().volumes()) {
+                    if (pv.claimName().equals(volume.name())) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
     }
 
     private static PodStatus runningStatus(Pod pod, Instant started, String podIp) {

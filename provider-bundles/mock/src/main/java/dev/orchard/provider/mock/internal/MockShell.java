@@ -23,13 +23,13 @@ final class MockShell {
         if (command.size() == 3 && (command.get(0).equals("sh") || command.get(0).equals("/bin/sh"))
                 && command.get(1).equals("-c")) {
             int code = 0;
-            for (String statement : command.get(2).split(";|&&|\\n")) {
-                String s = statement.trim();
-                if (s.isEmpty()) {
-                    continue;
+            for (String[] step : statements(command.get(2))) {
+                List<String> words = words(step[1]);
+                if (words.isEmpty() || (step[0].equals("&&") && code != 0)) {
+                    continue; // an empty statement, or one after && whose left side failed
                 }
-                code = statement(words(s), out, err);
-                if (code != 0 || s.startsWith("exit")) {
+                code = statement(words, out, err);
+                if (words.get(0).equals("exit")) {
                     break;
                 }
             }
@@ -60,6 +60,31 @@ final class MockShell {
                 err.add("mock: " + verb + ": command not found (the mock runs only echo, true, false, exit, sleep)");
                 return 127;
         }
+    }
+
+    // Splits a script at ';', newlines and '&&' outside quotes into {separator before, statement} pairs.
+    private static List<String[]> statements(String script) {
+        List<String[]> steps = new ArrayList<>();
+        StringBuilder s = new StringBuilder();
+        String before = ";";
+        char quote = 0;
+        for (int i = 0; i < script.length(); i++) {
+            char c = script.charAt(i);
+            if (quote != 0) {
+                quote = c == quote ? 0 : quote;
+            } else if (c == '\'' || c == '"') {
+                quote = c;
+            } else if (c == ';' || c == '\n' || (c == '&' && i + 1 < script.length() && script.charAt(i + 1) == '&')) {
+                steps.add(new String[] {before, s.toString()});
+                s.setLength(0);
+                before = c == '&' ? "&&" : ";";
+                i += c == '&' ? 1 : 0;
+                continue;
+            }
+            s.append(c);
+        }
+        steps.add(new String[] {before, s.toString()});
+        return steps;
     }
 
     // Splits a statement into words, honouring single and double quotes.

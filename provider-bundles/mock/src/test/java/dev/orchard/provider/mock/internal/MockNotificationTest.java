@@ -1,0 +1,244 @@
+package dev.orchard.provider.mock.internal;
+
+import static dev.orchard.provider.mock.internal.Fixtures.pod;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.orchard.api.pod.ContainerState;
+import dev.orchard.api.pod.ContainerStatus;
+import dev.orchard.api.pod.Pod;
+import dev.orchard.api.pod.PodPhase;
+import java.util.Map;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class MockNotificationTest {
+    private static final long TIMEOUT_SECONDS = 10;
+
+    private final MockProvider mock = Fixtures.provider();
+    private final BlockingQueue<Pod> received = new LinkedBlockingQueue<>();
+
+    @AfterEach
+    void close() {
+        mock.close();
+    }
+
+    private Pod next() throws InterruptedException {
+        Pod p = received.poll(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        assertNotNull(p, "no notification within " + TIMEOUT_SECONDS + " s");
+        return p;
+    }
+
+    @Test
+    void createNotifiesRunningAndDeleteNotifiesSucceeded() throws Exception {
+        mock.notifyPods(received::add);
+        mock.createPod(pod("default", "web"));
+
+        Pod running = next();
+        assertEquals("web", running.name());
+        assertEquals(PodPhase.RUNNING, running.status().phase());
+        assertEquals(mock.getPod("default", "web"), running);
+
+        mock.deletePod("default", "web");
+        Pod done = next();
+        assertEquals("web", done.name());
+        assertEquals(running.metadata().uid(), done.metadata().uid());
+        assertEquals(PodPhase.SUCCEEDED, done.status().phase());
+        assertEquals(1, done.status().containerStatuses().size());
+        for (ContainerStatus cs : done.status().containerStatuses()) {
+            assertEquals(ContainerState.TERMINATED, cs.state());
+            assertEquals(Integer.valueOf(0), cs.exitCode());
+            assertEquals(false, cs.ready());
+            assertNotNull(cs.finishedAt());
+        }
+        assertNull(received.poll(100, TimeUnit.MILLISECONDS), "no further notification expected");
+    }
+
+    @Test
+    void updateNotifiesTheUpdatedPod() throws Exception {
+        mock.notifyPods(received::add);
+        mock.createPod(Fixtures.podWithLabels("default", "web", Map.of("v", "1"), Fixtures.logging()));
+        assertEquals(PodPhase.RUNNING, next().status().phase());
+        mock.updatePod(Fixtures.podWithLabels("default", "web", Map.of("v", "2"), Fixtures.logging()));
+        Pod updated = next();
+        assertEquals(Map.of("v", "2"), updated.metadata().labels());
+        assertEquals(PodPhase.RUNNING, updated.status().phase());
+    }
+
+    @Test
+    void notificationsAreDeliveredOnAnotherThread() throws Exception {
+        AtomicReference<Thread> deliveredOn = new AtomicReference<>();
+        mock.notifyPods(p -> {
+            deliveredOn.set(Thread.currentThread());
+            received.add(p);
+        });
+        mock.createPod(pod("default", "web"));
+        next();
+        assertNotSame(Thread.currentThread(), deliveredOn.get());
+    }
+
+    @Test
+    void aFailedOperationNotifiesNothing() throws Exception {
+        mock.notifyPods(received::add);
+        mock.createPod(pod("default", "web"));
+        next();
+        try {
+            mock.createPod(pod("default", "web"));
+        } catch (RuntimeException expected) {
+            // AlreadyExists
+        }
+        try {
+            mock.deletePod("default", "nothing");
+        } catch (RuntimeException expected) {
+            // NotFound
+        }
+        assertNull(received.poll(200, TimeUnit.MILLISECONDS));
+    }
+
+    @Test
+    void aThrowingCallbackDoesNotBreakLaterNotifications() throws Exception {
+        mock.notifyPods(p -> {
+            received.add(p);
+            throw new IllegalStateException("callback failed on purpose (expected in this test)");
+        });
+        mock.createPod(pod("default", "one"));
+        assertEquals("one", next().name());
+        mock.createPod(pod("default", "two"));
+        assertEquals("two", next().name());
+        mock.deletePod("default", "one");
+        Pod deleted = next();
+        assertEquals("one", deleted.name());
+        assertEquals(PodPhase.SUCCEEDED, deleted.status().phase());
+    }
+
+    @Test
+    void aSlowCallbackDoesNotBlockTheCaller() throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+        CountDownLatch entered = new CountDownLatch(1);
+        mock.notifyPods(p -> {
+            entered.countDown();
+            try {
+                release.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            received.add(p);
+        });
+        try {
+            CompletableFuture<Void> first = CompletableFuture.runAsync(() -> mock.createPod(pod("default", "one")));
+            first.get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            assertTrue(entered.await(TIMEOUT_SECONDS, TimeUnit.SECONDS), "the callback was never called");
+
+            // The callback is still blocked; more operations must still return.
+            CompletableFuture<Void> more = CompletableFuture.runAsync(() -> {
+                mock.createPod(pod("default", "two"));
+                mock.deletePod("default", "one");
+                mock.getPods();
+            });
+            more.get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            assertEquals(List.of("two"), mock.getPods().stream().map(Pod::name).toList());
+            assertTrue(received.isEmpty(), "the callback should still be blocked");
+        } finally {
+            release.countDown();
+        }
+        assertEquals("one", next().name());
+        assertEquals("two", next().name());
+        Pod deleted = next();
+        assertEquals("one", deleted.name());
+        assertEquals(PodPhase.SUCCEEDED, deleted.status().phase());
+    }
+
+    @Test
+    void aCallbackMayCallBackIntoTheProvider() throws Exception {
+        mock.notifyPods(p -> received.add(mock.getPod(p.namespace(), p.name())));
+        mock.createPod(pod("default", "web"));
+        assertEquals(PodPhase.RUNNING, next().status().phase());
+    }
+
+    @Test
+    void onlyTheLastRegisteredCallbackIsCalled() throws Exception {
+        BlockingQueue<Pod> old = new LinkedBlockingQueue<>();
+        mock.notifyPods(old::add);
+        mock.notifyPods(received::add);
+        mock.createPod(pod("default", "web"));
+        assertEquals("web", next().name());
+        assertNull(old.poll(100, TimeUnit.MILLISECONDS));
+    }
+
+    @Test
+    void withoutACallbackNothingFailsAndAfterCloseOperationsStillWork() throws Exception {
+        mock.createPod(pod("default", "quiet"));
+        mock.notifyPods(received::add);
+        mock.close();
+        mock.createPod(pod("default", "after-close"));
+        mock.deletePod("default", "after-close");
+        assertEquals(List.of("quiet"), mock.getPods().stream().map(Pod::name).toList());
+    }
+
+    /**
+     * Create and delete race on the same pods from two threads; whatever the interleaving, the last notification
+     * of each pod must agree with its final state (notifications are queued in the order the changes happen).
+     */
+    @Test
+    void notificationsFollowTheOrderOfTheChanges() throws Exception {
+        Map<String, Pod> last = new ConcurrentHashMap<>();
+        CountDownLatch quiet = new CountDownLatch(1);
+        mock.notifyPods(p -> {
+            if (p.name().equals("sentinel")) {
+                quiet.countDown();
+            } else {
+                last.put(p.name(), p);
+            }
+        });
+        int rounds = 2000;
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        try {
+            List<Future<?>> work = new ArrayList<>();
+            for (int t = 0; t < 2; t++) {
+                work.add(pool.submit(() -> {
+                    for (int i = 0; i < rounds; i++) {
+                        String name = "p" + (i % 5);
+                        try {
+                            mock.createPod(pod("default", name));
+                        } catch (RuntimeException exists) {
+                            // the other thread created it
+                        }
+                        try {
+                            mock.deletePod("default", name);
+                        } catch (RuntimeException gone) {
+                            // the other thread deleted it
+                        }
+                    }
+                }));
+            }
+            for (Future<?> f : work) {
+                f.get(60, TimeUnit.SECONDS);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        mock.createPod(pod("default", "sentinel"));
+        assertTrue(quiet.await(TIMEOUT_SECONDS, TimeUnit.SECONDS));
+        for (int i = 0; i < 5; i++) {
+            Pod p = last.get("p" + i);
+            assertNotNull(p);
+            assertEquals(PodPhase.SUCCEEDED, p.status().phase(),
+                    "p" + i + " is deleted, so its last notification must say so");
+        }
+    }
+}
