@@ -3,10 +3,8 @@ package dev.orchard.registry.internal;
 import dev.orchard.api.orchestrator.Orchestrator;
 import dev.orchard.api.registry.OrchestratorRegistry;
 import dev.orchard.api.registry.ProviderKind;
-import dev.orchard.api.registry.ProviderListener;
 import dev.orchard.api.registry.ProviderProperties;
 import dev.orchard.registry.core.DefaultDetector;
-import java.util.List;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.ServiceReference;
 import org.osgi.service.component.annotations.Activate;
@@ -16,8 +14,6 @@ import org.osgi.service.component.annotations.Modified;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.osgi.service.component.annotations.ReferencePolicy;
-import org.osgi.service.component.annotations.ReferencePolicyOption;
-import org.osgi.service.component.runtime.ServiceComponentRuntime;
 import org.osgi.service.metatype.annotations.Designate;
 
 /** The orchestrator registry: tracks every {@link Orchestrator} service by its provider name. */
@@ -29,13 +25,6 @@ import org.osgi.service.metatype.annotations.Designate;
 @Designate(ocd = RegistryConfiguration.class)
 public final class OrchestratorRegistryComponent extends RegistryComponent<Orchestrator>
         implements OrchestratorRegistry {
-
-    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC)
-    private volatile List<ProviderListener> listeners;
-
-    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
-            policyOption = ReferencePolicyOption.GREEDY)
-    private volatile ServiceComponentRuntime scr;
 
     private final DefaultDetector detector;
     private volatile String configuredDefault;
@@ -71,16 +60,6 @@ public final class OrchestratorRegistryComponent extends RegistryComponent<Orche
 
     void unbindOrchestrator(ServiceReference<Orchestrator> reference) {
         unbind(reference);
-    }
-
-    @Override
-    List<ProviderListener> listeners() {
-        return listeners;
-    }
-
-    @Override
-    ServiceComponentRuntime scr() {
-        return scr;
     }
 
     @Override

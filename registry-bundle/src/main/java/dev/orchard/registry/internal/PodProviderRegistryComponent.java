@@ -3,9 +3,7 @@ package dev.orchard.registry.internal;
 import dev.orchard.api.pod.PodProvider;
 import dev.orchard.api.registry.PodProviderRegistry;
 import dev.orchard.api.registry.ProviderKind;
-import dev.orchard.api.registry.ProviderListener;
 import dev.orchard.api.registry.ProviderProperties;
-import java.util.List;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.ServiceReference;
 import org.osgi.service.component.annotations.Activate;
@@ -15,8 +13,6 @@ import org.osgi.service.component.annotations.Modified;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.osgi.service.component.annotations.ReferencePolicy;
-import org.osgi.service.component.annotations.ReferencePolicyOption;
-import org.osgi.service.component.runtime.ServiceComponentRuntime;
 
 /** The pod provider registry: tracks every {@link PodProvider} service by its provider name. */
 @Component(
@@ -26,13 +22,6 @@ import org.osgi.service.component.runtime.ServiceComponentRuntime;
         immediate = true)
 public final class PodProviderRegistryComponent extends RegistryComponent<PodProvider>
         implements PodProviderRegistry {
-
-    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC)
-    private volatile List<ProviderListener> listeners;
-
-    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
-            policyOption = ReferencePolicyOption.GREEDY)
-    private volatile ServiceComponentRuntime scr;
 
     /**
      * Activates the registry.
@@ -62,16 +51,6 @@ public final class PodProviderRegistryComponent extends RegistryComponent<PodPro
 
     void unbindPodProvider(ServiceReference<PodProvider> reference) {
         unbind(reference);
-    }
-
-    @Override
-    List<ProviderListener> listeners() {
-        return listeners;
-    }
-
-    @Override
-    ServiceComponentRuntime scr() {
-        return scr;
     }
 
     @Override

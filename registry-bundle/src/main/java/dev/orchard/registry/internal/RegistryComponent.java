@@ -13,6 +13,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.ServiceReference;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.component.annotations.ReferencePolicyOption;
 import org.osgi.service.component.runtime.ServiceComponentRuntime;
 
 /**
@@ -26,25 +30,29 @@ abstract class RegistryComponent<S> implements ProviderRegistry<S> {
     final ProviderTable<S> table;
     private volatile long drainMillis;
 
+    // Declared here for both registries; bnd reads them through -dsannotations-options: inherit. Not private:
+    // SCR injects a superclass field only if the subclass could see it.
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC)
+    volatile List<ProviderListener> listeners;
+
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    volatile ServiceComponentRuntime scr;
+
     RegistryComponent(BundleContext context, ProviderKind kind, RegistryConfiguration config) {
         this.context = context;
         this.table = new ProviderTable<>(kind, this::listeners);
         configure(config);
     }
 
-    /**
-     * The listeners bound now.
-     *
-     * @return the listeners, or null for none
-     */
-    abstract List<ProviderListener> listeners();
+    private List<ProviderListener> listeners() {
+        return listeners;
+    }
 
-    /**
-     * The DS runtime, to explain activation failures.
-     *
-     * @return the runtime, or null if absent
-     */
-    abstract ServiceComponentRuntime scr();
+    // The DS runtime, to explain activation failures; null if absent.
+    private ServiceComponentRuntime scr() {
+        return scr;
+    }
 
     final void configure(RegistryConfiguration config) {
         drainMillis = Math.max(0L, config.drain_timeout_ms());
