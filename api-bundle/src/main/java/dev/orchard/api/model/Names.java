@@ -133,7 +133,8 @@ public final class Names {
         int shown = Math.min(value.length(), 80);
         for (int i = 0; i < shown; i++) {
             char c = value.charAt(i);
-            if (c < 0x20 || c == 0x7f) {
+            if (Character.isISOControl(c) || Character.getType(c) == Character.FORMAT
+                    || c == '\u2028' || c == '\u2029') {
                 b.append(String.format("\\u%04x", (int) c));
             } else {
                 b.append(c);

@@ -141,7 +141,7 @@ public final class Quantity {
         }
         // What remains is the exponent form, e.g. 2e3 (the decimal suffix E was handled above).
         int exp = Integer.parseInt(suffix.substring(1).replace("+", ""));
-        if (exp > 30) {
+        if (exp > 30 && number.signum() > 0) {
             throw new InvalidInputException(field + " " + Names.quote(text) + " is too large; at most "
                     + Long.MAX_VALUE + " is allowed");
         }

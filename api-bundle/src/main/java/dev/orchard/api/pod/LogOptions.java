@@ -129,7 +129,12 @@ public final class LogOptions {
         if (sinceTime != null) {
             return Optional.of(sinceTime);
         }
-        return sinceSeconds < 0 ? Optional.empty() : Optional.of(now.minusSeconds(sinceSeconds));
+        if (sinceSeconds < 0) {
+            return Optional.empty();
+        }
+        // More seconds than lie between Instant.MIN and now mean the whole log.
+        long available = now.getEpochSecond() - Instant.MIN.getEpochSecond();
+        return Optional.of(sinceSeconds > available ? Instant.MIN : now.minusSeconds(sinceSeconds));
     }
 
     @Override
