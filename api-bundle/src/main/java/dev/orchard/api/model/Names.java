@@ -110,6 +110,50 @@ public final class Names {
         return Map.copyOf(labels);
     }
 
+    /**
+     * Checks free-form annotations (keys not empty, no null values) and returns an immutable copy.
+     *
+     * @param field the name of the field, for the message (e.g. "annotations")
+     * @param annotations the annotations; null means none
+     * @return an immutable copy, never null
+     * @throws InvalidInputException if a key is null or empty or a value is null
+     */
+    public static Map<String, String> requireAnnotations(String field, Map<String, String> annotations) {
+        if (annotations == null) {
+            return Map.of();
+        }
+        for (Map.Entry<String, String> e : annotations.entrySet()) {
+            if (e.getKey() == null || e.getKey().isEmpty()) {
+                throw new InvalidInputException(field + " key must not be empty");
+            }
+            if (e.getValue() == null) {
+                throw new InvalidInputException(field + " value of key " + quote(e.getKey()) + " must not be null");
+            }
+        }
+        return Map.copyOf(annotations);
+    }
+
+    /**
+     * Returns an immutable copy of a list that must not contain null.
+     *
+     * @param <T> the element type
+     * @param field the name of the field, for the message (e.g. "containers")
+     * @param list the list; null means empty
+     * @return an immutable copy, never null
+     * @throws InvalidInputException if an element is null
+     */
+    public static <T> java.util.List<T> requireElements(String field, java.util.List<T> list) {
+        if (list == null) {
+            return java.util.List.of();
+        }
+        for (int i = 0; i < list.size(); i++) {
+            if (list.get(i) == null) {
+                throw new InvalidInputException(field + " must not contain null (at index " + i + ")");
+            }
+        }
+        return java.util.List.copyOf(list);
+    }
+
     private static boolean isDnsSubdomain(String s) {
         for (String part : s.split("\\.", -1)) {
             if (!isDns1123Label(part)) {

@@ -44,7 +44,7 @@ public record Volume(
             throw new InvalidInputException("volume uid must not be empty");
         }
         labels = Names.requireLabels("volume labels", labels);
-        annotations = annotations == null ? Map.of() : Map.copyOf(annotations);
+        annotations = Names.requireAnnotations("volume annotations", annotations);
         if (capacityBytes <= 0) {
             throw new InvalidInputException("volume capacity " + capacityBytes + " must be positive");
         }

@@ -1,5 +1,6 @@
 package dev.orchard.api.orchestrator;
 
+import dev.orchard.api.model.Names;
 import java.util.List;
 
 /**
@@ -10,7 +11,7 @@ import java.util.List;
 public record VolumeList(List<Volume> items) {
     /** Copies the list. */
     public VolumeList {
-        items = items == null ? List.of() : List.copyOf(items);
+        items = Names.requireElements("volume list items", items);
     }
 
     /**

@@ -46,13 +46,14 @@ public record Container(
                             + " must be letters, digits and '_', not starting with a digit");
                 }
                 if (e.getValue() == null) {
-                    throw new InvalidInputException("environment variable " + e.getKey() + " must have a value");
+                    throw new InvalidInputException("environment variable " + Names.quote(e.getKey()) + " of container "
+                            + Names.quote(name) + " must have a value");
                 }
             }
             env = Map.copyOf(env);
         }
         workingDir = workingDir == null ? "" : workingDir;
-        volumeMounts = volumeMounts == null ? List.of() : List.copyOf(volumeMounts);
+        volumeMounts = Names.requireElements("volume mounts", volumeMounts);
         requests = requests == null ? Resources.NONE : requests;
     }
 

@@ -87,7 +87,7 @@ public final class ExecIO {
      *
      * @param newSize the new size
      */
-    public void resize(TermSize newSize) {
+    public synchronized void resize(TermSize newSize) {
         this.size = Objects.requireNonNull(newSize, "newSize");
         for (Consumer<TermSize> l : resizeListeners) {
             l.accept(newSize);
@@ -100,7 +100,8 @@ public final class ExecIO {
      *
      * @param listener the listener
      */
-    public void onResize(Consumer<TermSize> listener) {
+    public synchronized void onResize(Consumer<TermSize> listener) {
+        // Synchronized with resize, so a listener never gets a new size and then the old one.
         resizeListeners.add(Objects.requireNonNull(listener, "listener"));
         TermSize current = size;
         if (current != null) {

@@ -32,8 +32,8 @@ public record Node(
         labels = Names.requireLabels("node labels", labels);
         capacity = capacity == null ? Resources.NONE : capacity;
         allocatable = allocatable == null ? Resources.NONE : allocatable;
-        conditions = conditions == null ? List.of() : List.copyOf(conditions);
-        addresses = addresses == null ? List.of() : List.copyOf(addresses);
+        conditions = Names.requireElements("node conditions", conditions);
+        addresses = Names.requireElements("node addresses", addresses);
         operatingSystem = operatingSystem == null ? "" : operatingSystem;
         architecture = architecture == null ? "" : architecture;
     }

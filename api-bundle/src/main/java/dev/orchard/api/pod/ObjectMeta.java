@@ -28,7 +28,7 @@ public record ObjectMeta(
         Names.requireDns1123Label("namespace", namespace);
         uid = uid == null ? "" : uid;
         labels = Names.requireLabels("labels", labels);
-        annotations = annotations == null ? Map.of() : Map.copyOf(annotations);
+        annotations = Names.requireAnnotations("annotations", annotations);
     }
 
     /**

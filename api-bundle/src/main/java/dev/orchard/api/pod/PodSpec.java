@@ -30,8 +30,8 @@ public record PodSpec(
         if (containers == null || containers.isEmpty()) {
             throw new InvalidInputException("a pod needs at least one container");
         }
-        containers = List.copyOf(containers);
-        volumes = volumes == null ? List.of() : List.copyOf(volumes);
+        containers = Names.requireElements("containers", containers);
+        volumes = Names.requireElements("pod volumes", volumes);
         Set<String> names = new HashSet<>();
         for (Container c : containers) {
             if (!names.add(c.name())) {

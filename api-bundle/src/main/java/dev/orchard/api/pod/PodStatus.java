@@ -1,5 +1,6 @@
 package dev.orchard.api.pod;
 
+import dev.orchard.api.model.Names;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
@@ -34,7 +35,7 @@ public record PodStatus(
         message = message == null ? "" : message;
         hostIp = hostIp == null ? "" : hostIp;
         podIp = podIp == null ? "" : podIp;
-        containerStatuses = containerStatuses == null ? List.of() : List.copyOf(containerStatuses);
+        containerStatuses = Names.requireElements("container statuses", containerStatuses);
     }
 
     /**

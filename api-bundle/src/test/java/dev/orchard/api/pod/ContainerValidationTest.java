@@ -44,7 +44,7 @@ class ContainerValidationTest {
     void rejectsANullEnvironmentValueButAcceptsAnEmptyOne() {
         Map<String, String> env = new HashMap<>();
         env.put("A", null);
-        assertInvalidInputContaining(() -> withEnv(env), "environment variable A", "must have a value");
+        assertInvalidInputContaining(() -> withEnv(env), "environment variable \"A\" of container \"c\"", "must have a value");
         assertEquals(Map.of("A", ""), withEnv(Map.of("A", "")).env());
     }
 

@@ -138,6 +138,24 @@ class PodModelTest {
     }
 
     @Test
+    void nullElementsAndAnnotationsAreInvalidInputNotNullPointers() {
+        List<Container> withNull = new ArrayList<>();
+        withNull.add(null);
+        assertThrows(InvalidInputException.class, () -> new PodSpec(withNull, null, null, 5, null));
+        Map<String, String> annotations = new HashMap<>();
+        annotations.put("note", null);
+        assertThrows(InvalidInputException.class,
+                () -> new ObjectMeta("web", "default", "", null, annotations, null));
+        Map<String, String> nullKey = new HashMap<>();
+        nullKey.put(null, "x");
+        assertThrows(InvalidInputException.class, () -> new ObjectMeta("web", "default", "", null, nullKey, null));
+        List<NodeCondition> conditions = new ArrayList<>();
+        conditions.add(null);
+        assertThrows(InvalidInputException.class,
+                () -> new Node("n", null, null, null, conditions, null, null, null));
+    }
+
+    @Test
     void errorCategories() {
         assertEquals(OrchardException.Category.NOT_FOUND, new NotFoundException("x").category());
         assertEquals(OrchardException.Category.INVALID_INPUT, new InvalidInputException("x").category());
