@@ -91,6 +91,25 @@ final class OrchardProcess implements AutoCloseable {
         stdin.println(line);
     }
 
+    /** Kills the process at once, as kill -9 does. */
+    void kill() throws InterruptedException {
+        process.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+    }
+
+    /** Types a command that must fail and returns the error line it printed on stderr. */
+    String runFailing(String command) throws InterruptedException {
+        int from = stderr.length();
+        String out = run(command);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (stderr.length() == from || stderr.charAt(stderr.length() - 1) != '\n') {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError(command + " printed no error; stdout: " + out);
+            }
+            Thread.sleep(10);
+        }
+        return stderr.substring(from).lines().filter(l -> !l.contains(" INFO ")).reduce((a, b) -> b).orElse("");
+    }
+
     void closeStdin() throws IOException {
         OutputStream out = process.getOutputStream();
         out.close();

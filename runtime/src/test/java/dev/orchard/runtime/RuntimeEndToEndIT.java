@@ -51,7 +51,7 @@ class RuntimeEndToEndIT {
 
             Files.delete(cfg);
             awaitProviders(orchard, out -> !out.contains("edge "));
-            assertTrue(orchard.run("orchard:provider edge").contains("not found"));
+            assertEquals("NotFound: provider \"edge\" not found", orchard.runFailing("orchard:provider edge"));
 
             Files.delete(jar);
             awaitProviders(orchard, out -> !out.contains("hello ") && out.contains("mock "));

@@ -12,6 +12,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.apache.felix.service.command.CommandProcessor;
+import org.apache.felix.service.command.CommandSession;
 import org.apache.felix.service.command.Descriptor;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -19,8 +21,8 @@ import org.osgi.service.component.annotations.Reference;
 
 /**
  * The {@code orchard:providers} and {@code orchard:provider} shell commands. They return text, which Gogo
- * prints. A name that is unknown or invalid throws a typed error, which Gogo prints as one line (no stack trace)
- * and which makes a one-shot run exit with a failure status.
+ * prints. A name that is unknown or invalid prints one line such as {@code NotFound: ...} (see
+ * {@link ShellErrors}), never a stack trace, and makes a one-shot run exit with a failure status.
  */
 @Component(service = RegistryCommands.class)
 @GogoCommand(scope = "orchard", function = {"providers", "provider"})
@@ -33,10 +35,12 @@ public final class RegistryCommands {
      *
      * @param orchestrators the orchestrator registry
      * @param pods the pod provider registry
+     * @param shell the Gogo command processor; only required, so that without Gogo this component stays
+     *     inactive and its Gogo types are never loaded
      */
     @Activate
     public RegistryCommands(@Reference(name = "orchestrators") OrchestratorRegistry orchestrators,
-            @Reference(name = "pods") PodProviderRegistry pods) {
+            @Reference(name = "pods") PodProviderRegistry pods, @Reference(name = "shell") CommandProcessor shell) {
         this.orchestrators = orchestrators;
         this.pods = pods;
     }
@@ -45,10 +49,15 @@ public final class RegistryCommands {
      * Lists one row per provider name and kind: the state of its active candidate (or FAILED), its bundle and
      * its ranking, and how many candidates it has.
      *
+     * @param session the shell session
      * @return the table
      */
     @Descriptor("list the providers: one row per name and kind, with the active candidate's state, bundle and ranking")
-    public String providers() {
+    public Object providers(CommandSession session) {
+        return ShellErrors.run(session, this::providerTable);
+    }
+
+    private String providerTable() {
         List<ProviderInfo> all = new ArrayList<>(orchestrators.providers());
         all.addAll(pods.providers());
         if (all.isEmpty()) {
@@ -83,13 +92,16 @@ public final class RegistryCommands {
      * Lists every candidate of one name, orchestrators first, each with its state, bundle, service id, ranking
      * and failure reason.
      *
+     * @param session the shell session
      * @param name the provider name
-     * @return one line per candidate
-     * @throws InvalidInputException if the name is not a DNS-1123 label
-     * @throws NotFoundException if no provider has the name
+     * @return one line per candidate; an invalid or unknown name prints InvalidInput or NotFound instead
      */
     @Descriptor("show every candidate of a provider name: state, bundle, service id, ranking, failure reason")
-    public String provider(@Descriptor("the provider name, e.g. mock") String name) {
+    public Object provider(CommandSession session, @Descriptor("the provider name, e.g. mock") String name) {
+        return ShellErrors.run(session, () -> candidateTable(name));
+    }
+
+    private String candidateTable(String name) {
         String why = Names.whyNotDns1123Label(name);
         if (why != null) {
             throw new InvalidInputException("invalid provider name " + Names.quote(name) + ": it " + why);

@@ -1,5 +1,9 @@
 package dev.orchard.runtime.internal;
 
+import java.io.FileDescriptor;
+import java.io.FileInputStream;
+import java.io.FileOutputStream;
+import java.io.PrintStream;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import org.apache.felix.service.command.CommandProcessor;
@@ -20,6 +24,7 @@ import org.osgi.util.tracker.ServiceTracker;
 final class OneShotCommand implements Callable<Integer> {
     private static final long WAIT_MILLIS = Long.getLong("orchard.command.wait.ms", 30_000L);
     private static final long COMMAND_WAIT_MILLIS = 3_000L;
+    private static final String ORCHARD_STATUS = "orchard.status";
 
     private final BundleContext context;
     private final String command;
@@ -45,16 +50,25 @@ final class OneShotCommand implements Callable<Integer> {
                 return 3;
             }
             awaitCommand();
-            CommandSession session = processor.createSession(System.in, System.out, System.err);
+            // The process's own descriptors: System.out and System.err are Gogo's per-thread redirections by now,
+            // and a session writing into them writes into itself.
+            PrintStream out = new PrintStream(new FileOutputStream(FileDescriptor.out), true);
+            PrintStream err = new PrintStream(new FileOutputStream(FileDescriptor.err), true);
+            CommandSession session = processor.createSession(new FileInputStream(FileDescriptor.in), out, err);
             try {
                 Object result = session.execute(command);
                 if (result != null) {
-                    System.out.println(session.format(result, Converter.INSPECT));
+                    out.println(session.format(result, Converter.INSPECT));
                 }
-                System.out.flush();
-                return 0;
+                out.flush();
+                // An orchard command that failed has printed its error line and set this session variable.
+                return session.get(ORCHARD_STATUS) == null ? 0 : 1;
             } catch (Exception e) {
-                System.err.println("orchard: " + command + ": " + (e.getMessage() == null ? e : e.getMessage()));
+                Throwable cause = e instanceof java.lang.reflect.InvocationTargetException && e.getCause() != null ? e.getCause() : e;
+                err.println("orchard: " + command + ": " + (cause.getMessage() == null ? cause : cause.getMessage()));
+                if (Boolean.getBoolean("orchard.debug")) {
+                    e.printStackTrace(err);
+                }
                 return 1;
             } finally {
                 session.close();

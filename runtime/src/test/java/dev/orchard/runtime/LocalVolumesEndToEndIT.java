@@ -1,0 +1,110 @@
+package dev.orchard.runtime;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The local provider's volumes through the runtime's shell, and their survival of kill -9. */
+class LocalVolumesEndToEndIT {
+    private static final Pattern ADDED = Pattern.compile("Volume default/(v\\d+) added to local");
+
+    @TempDir
+    Path folder;
+
+    @Test
+    void volumeCommandsCreateInspectAndRemoveDirectories() throws Exception {
+        try (OrchardProcess orchard = OrchardProcess.start(folder)) {
+            orchard.run("echo ready");
+            String added = orchard.run("orchard:volume-add local data 64Mi -n shop -l app=db");
+            assertTrue(added.startsWith("Volume shop/data added to local: 64Mi, 1 replica(s), uid "), added);
+            Path dir = folder.resolve("data/volumes/shop/data");
+            assertTrue(Files.isDirectory(dir), "the volume is a directory");
+            assertTrue(Files.isRegularFile(folder.resolve("data/volumes/shop/data.volume.json")));
+            Files.write(dir.resolve("blob"), new byte[4096]);
+
+            String list = orchard.run("orchard:volumes local -n shop");
+            assertTrue(list.lines().anyMatch(l -> l.matches("data\\s+shop\\s+64Mi\\s+1\\s+Available\\s+app=db")), list);
+            String info = orchard.run("orchard:volume-info local data -n shop");
+            assertTrue(info.contains("used:         4096 bytes"), info);
+
+            String dup = orchard.runFailing("orchard:volume-add local data 64Mi -n shop");
+            assertTrue(dup.startsWith("AlreadyExists: volume shop/data exists already"), dup);
+            String full = orchard.runFailing("orchard:volume-add local big 1Ei");
+            assertTrue(full.startsWith("Unavailable: volume default/big needs 1Ei"), full);
+
+            assertEquals("Volume shop/data removed from local.", orchard.run("orchard:volume-rm local data -n shop"));
+            assertFalse(Files.exists(dir));
+            assertEquals("Volume shop/data did not exist in local.", orchard.run("orchard:volume-rm local data -n shop"));
+            orchard.type("stop 0");
+            assertEquals(0, orchard.waitFor(30));
+        }
+    }
+
+    @Test
+    void killMinusNineWhileAdding200VolumesLosesNoAcknowledgedVolumeAndLeavesNoHalfMadeOne() throws Exception {
+        Set<String> acknowledged = new HashSet<>();
+        try (OrchardProcess orchard = OrchardProcess.start(folder)) {
+            orchard.run("echo ready");
+            for (int i = 0; i < 200; i++) {
+                orchard.type("orchard:volume-add local v" + i + " 1Mi");
+            }
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (ackCount(orchard.stdout()) < 60 && System.nanoTime() < deadline) {
+                Thread.sleep(5);
+            }
+            orchard.kill(); // mid-stream: some adds answered, one perhaps half-way, the rest never started
+            acknowledged.addAll(acks(orchard.stdout()));
+        }
+        assertTrue(acknowledged.size() >= 60 && acknowledged.size() < 200,
+                "the kill came in the middle: " + acknowledged.size() + " acknowledged");
+
+        try (OrchardProcess restarted = OrchardProcess.start(folder)) {
+            restarted.run("echo ready");
+            String list = restarted.run("orchard:volumes local");
+            Set<String> listed = list.lines().skip(1).map(l -> l.split("\\s+")[0]).collect(Collectors.toSet());
+            assertTrue(listed.containsAll(acknowledged), () -> "acknowledged but lost: "
+                    + acknowledged.stream().filter(v -> !listed.contains(v)).sorted().toList());
+            Path ns = folder.resolve("data/volumes/default");
+            try (Stream<Path> entries = Files.list(ns)) {
+                List<String> names = entries.map(p -> p.getFileName().toString()).sorted().toList();
+                for (String n : names) {
+                    assertFalse(n.startsWith("."), "a temp or trash entry survived reconcile: " + n);
+                    String volume = n.endsWith(".volume.json") ? n.substring(0, n.length() - ".volume.json".length()) : n;
+                    assertTrue(names.contains(volume) && names.contains(volume + ".volume.json"),
+                            "volume " + volume + " is not whole: " + names);
+                    assertTrue(listed.contains(volume), "volume " + volume + " on disk but not listed");
+                }
+            }
+            System.out.println("kill -9: " + acknowledged.size() + " of 200 adds acknowledged, " + listed.size()
+                    + " volumes whole after restart, none half-made");
+            restarted.type("stop 0");
+            assertEquals(0, restarted.waitFor(30));
+        }
+    }
+
+    private static Set<String> acks(String stdout) {
+        Set<String> out = new HashSet<>();
+        Matcher m = ADDED.matcher(stdout);
+        while (m.find()) {
+            out.add(m.group(1));
+        }
+        return out;
+    }
+
+    private static int ackCount(String stdout) {
+        return acks(stdout).size();
+    }
+}
