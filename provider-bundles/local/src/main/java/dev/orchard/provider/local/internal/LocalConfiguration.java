@@ -5,7 +5,7 @@ import org.osgi.service.metatype.annotations.ObjectClassDefinition;
 
 /** The configuration of the local provider, PID {@code dev.orchard.provider.local}. */
 @ObjectClassDefinition(id = "dev.orchard.provider.local", name = "Orchard local provider",
-        description = "Volumes as directories under a root folder on this host.")
+        description = "Volumes as directories under a root folder on this host, and pods as local processes.")
 public @interface LocalConfiguration {
     /**
      * The provider name.
@@ -32,6 +32,23 @@ public @interface LocalConfiguration {
     @AttributeDefinition(required = false, description = "The storage pool, a quantity such as 100Gi; empty for"
             + " the free space of the root's file system at start.")
     String pool() default "";
+
+    /**
+     * The folder of the pod sandboxes; empty for {@code data/pods} under the working folder.
+     *
+     * @return a path
+     */
+    @AttributeDefinition(required = false, description = "The folder of the pod sandboxes and logs; empty for"
+            + " data/pods under the runtime's working folder.")
+    String pods() default "";
+
+    /**
+     * The most pods the node runs.
+     *
+     * @return a count
+     */
+    @AttributeDefinition(required = false, description = "The most pods the local node runs.", min = "1")
+    int maxPods() default 110;
 
     /**
      * The label.

@@ -4,6 +4,7 @@ import dev.orchard.api.error.UnavailableException;
 import dev.orchard.api.model.Names;
 import dev.orchard.api.model.Quantity;
 import dev.orchard.api.orchestrator.Orchestrator;
+import dev.orchard.api.pod.PodProvider;
 import dev.orchard.api.registry.ProviderProperties;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -20,14 +21,17 @@ import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.metatype.annotations.Designate;
 
 /**
- * The local provider, named "local" unless configured otherwise. It registers its orchestrator itself, because
- * the provider name comes from the configuration.
+ * The local provider, named "local" unless configured otherwise: an orchestrator whose volumes are host
+ * directories, and a pod provider whose pods are local processes. It registers both itself, because the provider
+ * name comes from the configuration.
  */
 @Component(configurationPid = "dev.orchard.provider.local", configurationPolicy = ConfigurationPolicy.OPTIONAL,
         service = {})
 @Designate(ocd = LocalConfiguration.class)
 public final class LocalProviderComponent {
     private final ServiceRegistration<Orchestrator> registration;
+    private final ServiceRegistration<PodProvider> podRegistration;
+    private final LocalPods pods;
 
     /**
      * Opens the volume root, reconciles it and registers the orchestrator.
@@ -48,15 +52,30 @@ public final class LocalProviderComponent {
         } catch (IOException e) {
             throw new UnavailableException("the local volume root " + root + " cannot be used: " + e, e);
         }
+        Path podsRoot = config.pods().isBlank()
+                ? Path.of(System.getProperty("user.dir"), "data", "pods")
+                : Path.of(config.pods().trim());
+        try {
+            pods = new LocalPods(podsRoot.toAbsolutePath(), storage, Clock.systemUTC(), name, config.maxPods());
+        } catch (IOException e) {
+            throw new UnavailableException("the local pod folder " + podsRoot + " cannot be used: " + e, e);
+        }
         Dictionary<String, Object> props = new Hashtable<>();
         props.put(ProviderProperties.NAME, name);
         props.put(Constants.SERVICE_RANKING, config.service_ranking());
         registration = context.registerService(Orchestrator.class,
                 new LocalOrchestrator(name, config.label(), config.region(), storage), props);
+        podRegistration = context.registerService(PodProvider.class, pods, props);
     }
 
     @Deactivate
     void deactivate() {
-        registration.unregister();
+        try {
+            podRegistration.unregister();
+            registration.unregister();
+        } finally {
+            // Processes are not yet re-adopted by a new instance, so none may outlive this one.
+            pods.close();
+        }
     }
 }

@@ -1,0 +1,57 @@
+package dev.orchard.provider.local.internal;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/** CPU and memory of process trees, read from /proc (Linux). */
+final class ProcStats {
+    // USER_HZ: /proc reports CPU time in ticks of 1/100 s on every mainstream Linux.
+    private static final long TICK_NANOS = 10_000_000L;
+    private static final long PAGE = 4096;
+
+    private ProcStats() {}
+
+    /** {cumulative CPU in core-nanoseconds, resident bytes} of a process and its descendants. */
+    static long[] treeUsage(ProcessHandle root) {
+        List<ProcessHandle> all = new ArrayList<>();
+        all.add(root);
+        root.descendants().forEach(all::add);
+        long cpu = 0;
+        long rss = 0;
+        for (ProcessHandle h : all) {
+            long[] u = usage(h.pid());
+            cpu += u[0];
+            rss += u[1];
+        }
+        return new long[] {cpu, rss};
+    }
+
+    static long[] usage(long pid) {
+        try {
+            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+            // Fields after the command name, which is in parentheses and may hold spaces.
+            String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            long ticks = Long.parseLong(f[11]) + Long.parseLong(f[12]); // utime + stime
+            String[] statm = Files.readString(Path.of("/proc", Long.toString(pid), "statm")).trim().split(" ");
+            return new long[] {ticks * TICK_NANOS, Long.parseLong(statm[1]) * PAGE};
+        } catch (IOException | RuntimeException e) {
+            return new long[] {0, 0}; // the process ended between listing and reading
+        }
+    }
+
+    static long memTotalBytes() {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/meminfo"))) {
+                if (line.startsWith("MemTotal:")) {
+                    return Long.parseLong(line.replaceAll("[^0-9]", "")) * 1024;
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // not Linux
+        }
+        return Runtime.getRuntime().maxMemory();
+    }
+}
