@@ -17,7 +17,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The local provider's volumes through the runtime's shell, and their survival of kill -9. */
+/** The local provider through the runtime's shell: volumes, their survival of kill -9, and a pod using one. */
 class LocalVolumesEndToEndIT {
     private static final Pattern ADDED = Pattern.compile("Volume default/(v\\d+) added to local");
 
@@ -51,6 +51,47 @@ class LocalVolumesEndToEndIT {
             orchard.type("stop 0");
             assertEquals(0, orchard.waitFor(30));
         }
+    }
+
+    @Test
+    void aPodRunsWithAVolumeLogsExecsAndLeavesNoProcessWhenDeleted() throws Exception {
+        try (OrchardProcess orchard = OrchardProcess.start(folder)) {
+            orchard.run("echo ready");
+            orchard.run("orchard:volume-add local data 16Mi");
+            String created = orchard.run("orchard:pod-run local web -v data:/data sh -c"
+                    + " 'echo hello; echo written > \"$ORCHARD_VOLUME_DATA/out\"; sleep 300'");
+            assertTrue(created.startsWith("Pod default/web created on local"), created);
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            String pods;
+            while (!(pods = orchard.run("orchard:pods local")).lines().anyMatch(l -> l.matches("web\\s+default\\s+Running.*"))) {
+                assertTrue(System.nanoTime() < deadline, "web never ran: " + pods);
+                Thread.sleep(50);
+            }
+            Path written = folder.resolve("data/volumes/default/data/out");
+            while (!Files.exists(written) && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
+            assertEquals("written\n", Files.readString(written), "the pod wrote into its mounted volume");
+            assertEquals("hello", orchard.run("orchard:logs local web"));
+            assertEquals("written", orchard.run("orchard:exec local web web cat data/out"));
+            long pid = sleepingPid();
+            orchard.run("orchard:pod-rm local web");
+            assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false), "the pod's process is gone");
+            assertTrue(orchard.run("orchard:pods local").startsWith("No pods"));
+            assertEquals("Volume default/data removed from local.", orchard.run("orchard:volume-rm local data"));
+            orchard.type("stop 0");
+            assertEquals(0, orchard.waitFor(30));
+        }
+    }
+
+    // The pid of the pod's `sleep 300`, found among this machine's processes by its command line.
+    private long sleepingPid() {
+        return ProcessHandle.allProcesses()
+                .filter(h -> h.info().commandLine().map(c -> c.endsWith("sleep 300")).orElse(false))
+                .filter(h -> h.info().startInstant().isPresent())
+                .max(java.util.Comparator.comparing(h -> h.info().startInstant().get()))
+                .map(ProcessHandle::pid)
+                .orElseThrow(() -> new AssertionError("no sleep 300 process"));
     }
 
     @Test

@@ -21,10 +21,28 @@ final class ShellArguments {
      * @param valued the options that take a value, e.g. "-n"
      */
     ShellArguments(String usage, List<Object> args, Set<String> valued) {
+        this(usage, args, valued, Set.of(), Integer.MAX_VALUE);
+    }
+
+    /**
+     * Splits the arguments of a command that ends in a command line of its own, e.g. {@code pod-run p web sh -c x}:
+     * from the positional argument at {@code literalFrom} on, every argument is kept as it is.
+     *
+     * @param usage the command's usage line, for messages
+     * @param args what Gogo passed
+     * @param valued the options that take a value
+     * @param flags the options that take no value, e.g. "--follow"
+     * @param literalFrom the index of the positional argument (the command) after which options are no longer read
+     */
+    ShellArguments(String usage, List<Object> args, Set<String> valued, Set<String> flags, int literalFrom) {
         this.usage = usage;
         for (int i = 0; i < args.size(); i++) {
             String a = String.valueOf(args.get(i));
-            if (a.startsWith("-") && a.length() > 1 && !isNumber(a)) {
+            if (positional.size() > literalFrom) {
+                positional.add(a);
+            } else if (flags.contains(a)) {
+                options.computeIfAbsent(a, k -> new ArrayList<>()).add("true");
+            } else if (a.startsWith("-") && a.length() > 1 && !isNumber(a)) {
                 if (!valued.contains(a)) {
                     throw new InvalidInputException("unknown option " + a + "; usage: " + usage);
                 }
@@ -67,6 +85,10 @@ final class ShellArguments {
 
     List<String> rest(int from) {
         return from < positional.size() ? positional.subList(from, positional.size()) : List.of();
+    }
+
+    boolean flag(String name) {
+        return options.containsKey(name);
     }
 
     String option(String name, String absent) {

@@ -62,7 +62,8 @@ final class OneShotCommand implements Callable<Integer> {
                 }
                 out.flush();
                 // An orchard command that failed has printed its error line and set this session variable.
-                return session.get(ORCHARD_STATUS) == null ? 0 : 1;
+                Object status = session.get(ORCHARD_STATUS);
+                return status == null ? 0 : status instanceof Integer code && code > 0 && code < 256 ? code : 1;
             } catch (Exception e) {
                 Throwable cause = e instanceof java.lang.reflect.InvocationTargetException && e.getCause() != null ? e.getCause() : e;
                 err.println("orchard: " + command + ": " + (cause.getMessage() == null ? cause : cause.getMessage()));
