@@ -69,15 +69,19 @@ import org.slf4j.LoggerFactory;
 final class LocalPods implements PodProvider, PodNotifier {
     private static final Logger LOG = LoggerFactory.getLogger(LocalPods.class);
     // $1 log file, $2 exit-code file, then the command. Lines get $EPOCHREALTIME (bash 5) without a fork each.
+    // The log is opened for each line, so that renaming it (rotation) starts a new file at once.
     static final String WRAPPER = String.join("\n",
             "log=$1; exitfile=$2; shift 2",
             "\"$@\" < /dev/null 2>&1 | while IFS= read -r line || [ -n \"$line\" ]; do",
-            "  printf '%s %s\\n' \"$EPOCHREALTIME\" \"$line\"",
-            "done >> \"$log\"",
+            "  printf '%s %s\\n' \"$EPOCHREALTIME\" \"$line\" >> \"$log\"",
+            "done",
             "code=${PIPESTATUS[0]}",
             "printf '%s\\n' \"$code\" > \"$exitfile.tmp\" && mv -f \"$exitfile.tmp\" \"$exitfile\"",
             "exit \"$code\"");
     private static final long MAX_BACKOFF_MILLIS = 30_000;
+    /** The size at which a container's log is rotated; one rotated file is kept. */
+    static final long LOG_CAP_BYTES = 10L << 20;
+    private volatile long logCapBytes = LOG_CAP_BYTES;
 
     private final Path root;
     private final LocalStorage storage;
@@ -99,6 +103,31 @@ final class LocalPods implements PodProvider, PodNotifier {
         this.maxPods = maxPods;
         this.restarts = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "orchard-local-restarts"));
         this.notifications = Executors.newSingleThreadExecutor(r -> daemon(r, "orchard-local-notify"));
+        this.restarts.scheduleWithFixedDelay(this::rotateLogs, 1, 1, TimeUnit.SECONDS);
+    }
+
+    /** Sets the size at which logs are rotated (tests use a small one). */
+    void logCap(long bytes) {
+        this.logCapBytes = bytes;
+    }
+
+    // Keeps each log under the cap: the full file becomes current.log.1 (replacing the older one), and the
+    // wrapper's next line starts a new current.log.
+    private void rotateLogs() {
+        List<ContainerRun> all = new ArrayList<>();
+        synchronized (this) {
+            pods.values().forEach(r -> all.addAll(r.containers.values()));
+        }
+        for (ContainerRun c : all) {
+            try {
+                if (Files.size(c.log()) > logCapBytes) {
+                    Files.move(c.log(), c.rotatedLog(), StandardCopyOption.REPLACE_EXISTING,
+                            StandardCopyOption.ATOMIC_MOVE);
+                }
+            } catch (IOException e) {
+                // no log yet, or the pod is being deleted
+            }
+        }
     }
 
     private static Thread daemon(Runnable r, String name) {
@@ -154,6 +183,10 @@ final class LocalPods implements PodProvider, PodNotifier {
 
         Path previousLog() {
             return dir.resolve("previous.log");
+        }
+
+        Path rotatedLog() {
+            return dir.resolve("current.log.1");
         }
 
         Path exitFile() {
@@ -323,6 +356,7 @@ final class LocalPods implements PodProvider, PodNotifier {
                 if (Files.exists(c.log())) {
                     Files.move(c.log(), c.previousLog(), StandardCopyOption.REPLACE_EXISTING);
                 }
+                Files.deleteIfExists(c.rotatedLog());
             } catch (IOException e) {
                 LOG.warn("Could not keep the previous log of {}: {}", c.spec.name(), e.toString());
             }
@@ -562,7 +596,9 @@ final class LocalPods implements PodProvider, PodNotifier {
                     }
                 });
             }
-            return new ByteArrayInputStream(LogFile.select(LogFile.read(c.log()), options, clock.instant()));
+            List<LogFile.Line> lines = LogFile.read(c.rotatedLog()); // the older part, if the log was rotated
+            lines.addAll(LogFile.read(c.log()));
+            return new ByteArrayInputStream(LogFile.select(lines, options, clock.instant()));
         } catch (IOException e) {
             throw new UnavailableException("the log of container " + containerName + " could not be read: " + e, e);
         }
