@@ -74,7 +74,7 @@ class LocalVolumesEndToEndIT {
             assertEquals("written\n", Files.readString(written), "the pod wrote into its mounted volume");
             assertEquals("hello", orchard.run("orchard:logs local web"));
             assertEquals("written", orchard.run("orchard:exec local web web cat data/out"));
-            long pid = sleepingPid();
+            long pid = sleepingPid(orchard);
             orchard.run("orchard:pod-rm local web");
             assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false), "the pod's process is gone");
             assertTrue(orchard.run("orchard:pods local").startsWith("No pods"));
@@ -84,9 +84,9 @@ class LocalVolumesEndToEndIT {
         }
     }
 
-    // The pid of the pod's `sleep 300`, found among this machine's processes by its command line.
-    private long sleepingPid() {
-        return ProcessHandle.allProcesses()
+    // The pid of the pod's `sleep 300`, found among the runtime's descendants by its command line.
+    private static long sleepingPid(OrchardProcess orchard) {
+        return orchard.descendants()
                 .filter(h -> h.info().commandLine().map(c -> c.endsWith("sleep 300")).orElse(false))
                 .filter(h -> h.info().startInstant().isPresent())
                 .max(java.util.Comparator.comparing(h -> h.info().startInstant().get()))

@@ -91,6 +91,11 @@ final class OrchardProcess implements AutoCloseable {
         stdin.println(line);
     }
 
+    /** The processes the runtime started, e.g. its pods' containers. */
+    java.util.stream.Stream<ProcessHandle> descendants() {
+        return process.descendants();
+    }
+
     /** Kills the process at once, as kill -9 does. */
     void kill() throws InterruptedException {
         process.destroyForcibly().waitFor(30, TimeUnit.SECONDS);

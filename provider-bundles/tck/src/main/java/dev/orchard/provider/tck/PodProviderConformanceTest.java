@@ -20,6 +20,7 @@ import dev.orchard.api.pod.Pod;
 import dev.orchard.api.pod.PodNotifier;
 import dev.orchard.api.pod.PodPhase;
 import dev.orchard.api.pod.PodProvider;
+import dev.orchard.api.pod.PodStatus;
 import dev.orchard.api.pod.StatsSummary;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -69,8 +70,14 @@ class PodProviderConformanceTest {
 
     private Pod createRunning(String name) {
         provider.createPod(Tck.pod(ns, name));
-        Tck.await("pod " + name + " to run", () -> provider.getPodStatus(ns, name).phase() == PodPhase.RUNNING);
-        return provider.getPod(ns, name);
+        Tck.await("pod " + name + " to run", () -> {
+            PodStatus status = provider.getPodStatus(ns, name);
+            assertNotNull(status, "getPodStatus of a created pod returned null; it must return its status");
+            return status.phase() == PodPhase.RUNNING;
+        });
+        Pod pod = provider.getPod(ns, name);
+        assertNotNull(pod, "getPod of a created pod returned null; it must return the pod or throw NotFound");
+        return pod;
     }
 
     @Test
