@@ -382,21 +382,26 @@ public final class ProviderTable<S> {
      * @return the provider, or empty
      */
     public Optional<S> find(String name) {
+        return Optional.ofNullable(lookup(name));
+    }
+
+    // The active candidate's service, or null; a candidate whose service cannot be obtained fails over.
+    private S lookup(String name) {
         if (name == null) {
-            return Optional.empty();
+            return null;
         }
         for (int attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
             Candidate<S> c = active(name);
             if (c == null) {
-                return Optional.empty();
+                return null;
             }
             S s = c.service();
             if (s != null) {
-                return Optional.of(s);
+                return s;
             }
             failObtain(c);
         }
-        return Optional.empty();
+        return null;
     }
 
     /**
@@ -409,8 +414,12 @@ public final class ProviderTable<S> {
      * @throws UnavailableException if every candidate of the name is FAILED
      */
     public S get(String name) {
+        S found = lookup(name);
+        if (found != null) {
+            return found; // the hot path: a name that is found needs no matching against the name pattern
+        }
         Names.requireDns1123Label("provider name", name);
-        return find(name).orElseThrow(() -> missing(name));
+        throw missing(name);
     }
 
     /**
