@@ -46,11 +46,10 @@ public final class ProviderTable<S> {
     private static final class Slot<S> {
         volatile Candidate<S>[] ordered;
         volatile Candidate<S> active;
-        // The active candidate's service once obtained, so that a lookup is one map read and one field read.
-        // Cleared under the lock whenever the active candidate changes; set only under the lock.
-        volatile S service;
+        final String name;
 
-        Slot(Candidate<S>[] ordered) {
+        Slot(String name, Candidate<S>[] ordered) {
+            this.name = name;
             this.ordered = ordered;
         }
     }
@@ -58,6 +57,9 @@ public final class ProviderTable<S> {
     private final ProviderKind kind;
     private final Supplier<? extends Iterable<ProviderListener>> listeners;
     private final ConcurrentHashMap<String, Slot<S>> slots = new ConcurrentHashMap<>();
+    // The active candidate's service of each name, once obtained: a lookup is then exactly one map read. An
+    // entry is put and removed only under the lock, and removed whenever the name's active candidate changes.
+    private final ConcurrentHashMap<String, S> activeServices = new ConcurrentHashMap<>();
     // Candidates whose name is missing or invalid: FAILED, kept so they can be shown.
     private final ConcurrentHashMap<Object, Candidate<S>> unnamed = new ConcurrentHashMap<>();
     // Every candidate by registration key; written under the lock only.
@@ -132,7 +134,7 @@ public final class ProviderTable<S> {
                 Arrays.sort(next, preferred);
                 slot.ordered = next;
                 slot.active = firstUsable(next);
-                slot.service = null;
+                activeServices.remove(slot.name);
                 transition(before, slot.active, events);
             } else {
                 unfile(c, events);
@@ -212,7 +214,7 @@ public final class ProviderTable<S> {
             Slot<S> slot = slots.get(name);
             if (slot != null) {
                 slot.active = firstUsable(slot.ordered);
-                slot.service = null;
+                activeServices.remove(slot.name);
                 transition(before, slot.active, events);
             }
             ProviderInfo info = c.info(ProviderState.FAILED);
@@ -244,7 +246,7 @@ public final class ProviderTable<S> {
             @SuppressWarnings("unchecked")
             Candidate<S>[] one = new Candidate[] {c};
             next = one;
-            slot = new Slot<>(next);
+            slot = new Slot<>(name, next);
         } else {
             Candidate<S>[] old = slot.ordered;
             int at = Arrays.binarySearch(old, c, preferred);
@@ -255,7 +257,7 @@ public final class ProviderTable<S> {
             slot.ordered = next;
         }
         slot.active = firstUsable(next);
-        slot.service = null;
+        activeServices.remove(slot.name);
         slots.put(name, slot);
         transition(before, slot.active, events);
     }
@@ -286,7 +288,7 @@ public final class ProviderTable<S> {
         if (old.length == 1) {
             slots.remove(name);
             slot.active = null;
-            slot.service = null;
+            activeServices.remove(slot.name);
         } else {
             @SuppressWarnings("unchecked")
             Candidate<S>[] next = new Candidate[old.length - 1];
@@ -294,7 +296,7 @@ public final class ProviderTable<S> {
             System.arraycopy(old, at + 1, next, at, old.length - at - 1);
             slot.ordered = next;
             slot.active = firstUsable(next);
-            slot.service = null;
+            activeServices.remove(slot.name);
         }
         transition(before, slot.active, events);
     }
@@ -398,11 +400,7 @@ public final class ProviderTable<S> {
         if (name == null) {
             return null;
         }
-        Slot<S> slot = slots.get(name);
-        if (slot == null) {
-            return null;
-        }
-        S cached = slot.service;
+        S cached = activeServices.get(name);
         if (cached != null) {
             return cached;
         }
@@ -421,13 +419,13 @@ public final class ProviderTable<S> {
         return null;
     }
 
-    // Caches the service in its slot, if the candidate is still the active one there.
+    // Caches the service for lookups, if the candidate is still the active one of its name.
     private void publish(String name, Candidate<S> c, S service) {
         lock.lock();
         try {
             Slot<S> slot = slots.get(name);
             if (slot != null && slot.active == c) {
-                slot.service = service;
+                activeServices.put(name, service);
             }
         } finally {
             lock.unlock();
