@@ -70,11 +70,15 @@ final class LocalPods implements PodProvider, PodNotifier {
     private static final Logger LOG = LoggerFactory.getLogger(LocalPods.class);
     // $1 log file, $2 exit-code file, then the command. Lines get $EPOCHREALTIME (bash 5) without a fork each.
     // The log is opened for each line, so that renaming it (rotation) starts a new file at once.
+    // SIGTERM is for the command alone: the wrapper (trapped, so reset for the command) and the log loop
+    // (ignored; it runs only builtins) outlive it, so that what it prints while shutting down is logged instead
+    // of killing it with SIGPIPE. SIGKILL after the grace period ends them all.
     static final String WRAPPER = String.join("\n",
             "log=$1; exitfile=$2; shift 2",
-            "\"$@\" < /dev/null 2>&1 | while IFS= read -r line || [ -n \"$line\" ]; do",
+            "trap : TERM",
+            "\"$@\" < /dev/null 2>&1 | { trap '' TERM; while IFS= read -r line || [ -n \"$line\" ]; do",
             "  printf '%s %s\\n' \"$EPOCHREALTIME\" \"$line\" >> \"$log\"",
-            "done",
+            "done; }",
             "code=${PIPESTATUS[0]}",
             "printf '%s\\n' \"$code\" > \"$exitfile.tmp\" && mv -f \"$exitfile.tmp\" \"$exitfile\"",
             "exit \"$code\"");
@@ -277,7 +281,14 @@ final class LocalPods implements PodProvider, PodNotifier {
                 throw new InvalidInputException("mount path " + Names.quote(m.mountPath()) + " leaves the sandbox");
             }
             Files.createDirectories(link.getParent());
-            Files.createSymbolicLink(link, volume);
+            // The containers of a pod share its sandbox: another may have mounted this volume here already.
+            if (!Files.isSymbolicLink(link) || !Files.readSymbolicLink(link).equals(volume)) {
+                if (Files.exists(link, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                    throw new InvalidInputException("mount path " + Names.quote(m.mountPath()) + " of container "
+                            + Names.quote(c.name()) + " is taken by another mount of the pod");
+                }
+                Files.createSymbolicLink(link, volume);
+            }
             env.put("ORCHARD_VOLUME_" + m.name().toUpperCase(Locale.ROOT).replace('-', '_'), link.toString());
         }
         Path work = c.workingDir().isEmpty() ? run.sandbox
@@ -323,6 +334,10 @@ final class LocalPods implements PodProvider, PodNotifier {
     }
 
     private void exited(PodKey key, PodRun run, ContainerRun c, Process p) {
+        if (!run.deleting && !ProcStats.group(p.pid()).isEmpty()) {
+            // As when a container's main process exits: nothing of the run outlives it, nor piles up over restarts.
+            signal(p, "KILL");
+        }
         synchronized (this) {
             if (c.process != p) {
                 return;
@@ -411,14 +426,16 @@ final class LocalPods implements PodProvider, PodNotifier {
             Process p = c.process;
             if (p != null) {
                 try {
-                    long left = Math.max(0, deadline - System.nanoTime());
-                    if (!p.waitFor(left, TimeUnit.NANOSECONDS) || treeAlive(p)) {
-                        signal(c, "KILL");
-                        p.waitFor(5, TimeUnit.SECONDS);
+                    // The whole run, not only the wrapper: a child re-parented out of its tree is still in its
+                    // process group, and may still be shutting down or ignore SIGTERM.
+                    awaitStopped(p, deadline);
+                    if (treeAlive(p)) {
+                        signal(p, "KILL");
+                        awaitStopped(p, System.nanoTime() + TimeUnit.SECONDS.toNanos(5));
                     }
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
-                    signal(c, "KILL");
+                    signal(p, "KILL");
                 }
             }
         }
@@ -453,16 +470,28 @@ final class LocalPods implements PodProvider, PodNotifier {
         return false;
     }
 
+    // Whether anything of the run is left: the wrapper, a descendant, or a member of its process group.
     private static boolean treeAlive(Process p) {
-        return p.isAlive() || p.toHandle().descendants().anyMatch(ProcessHandle::isAlive);
+        return p.isAlive() || p.toHandle().descendants().anyMatch(ProcStats::running)
+                || !ProcStats.group(p.pid()).isEmpty();
     }
 
-    // Signals the container's process group (its session) and every descendant still in the tree.
+    private static void awaitStopped(Process p, long deadline) throws InterruptedException {
+        p.waitFor(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS); // it outlives its command
+        while (treeAlive(p) && System.nanoTime() < deadline) {
+            Thread.sleep(Math.max(1, Math.min(50, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime()))));
+        }
+    }
+
     private static void signal(ContainerRun c, String signal) {
         Process p = c.process;
-        if (p == null) {
-            return;
+        if (p != null) {
+            signal(p, signal);
         }
+    }
+
+    // Signals the run's process group (its session) and every descendant still in the tree.
+    private static void signal(Process p, String signal) {
         List<ProcessHandle> tree = new ArrayList<>();
         p.toHandle().descendants().forEach(tree::add);
         try {

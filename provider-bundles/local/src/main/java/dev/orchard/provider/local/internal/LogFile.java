@@ -1,12 +1,14 @@
 package dev.orchard.provider.local.internal;
 
 import dev.orchard.api.pod.LogOptions;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Instant;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
@@ -47,14 +49,39 @@ final class LogFile {
     }
 
     static List<Line> read(Path file) throws IOException {
-        List<Line> lines = new ArrayList<>();
         if (!Files.exists(file)) {
-            return lines;
+            return new ArrayList<>();
         }
-        for (String raw : Files.readAllLines(file, StandardCharsets.UTF_8)) {
-            lines.add(parse(raw));
+        byte[] bytes = Files.readAllBytes(file);
+        List<Line> lines = lines(bytes, bytes.length);
+        int end = lastNewline(bytes, bytes.length) + 1;
+        if (end < bytes.length) {
+            lines.add(parse(new String(bytes, end, bytes.length - end, StandardCharsets.UTF_8)));
         }
         return lines;
+    }
+
+    // The complete lines in bytes[0, length). Lines end at '\n' only, as the wrapper writes them: a '\r' stays
+    // in its line, and bytes that are no UTF-8 become U+FFFD instead of making the log unreadable.
+    private static List<Line> lines(byte[] bytes, int length) {
+        List<Line> lines = new ArrayList<>();
+        int start = 0;
+        for (int i = 0; i < length; i++) {
+            if (bytes[i] == '\n') {
+                lines.add(parse(new String(bytes, start, i - start, StandardCharsets.UTF_8)));
+                start = i + 1;
+            }
+        }
+        return lines;
+    }
+
+    private static int lastNewline(byte[] bytes, int length) {
+        for (int i = length - 1; i >= 0; i--) {
+            if (bytes[i] == '\n') {
+                return i;
+            }
+        }
+        return -1;
     }
 
     /** What a non-following read returns. */
@@ -82,88 +109,197 @@ final class LogFile {
 
     /**
      * A stream of the selected lines followed by every later line, until {@code ended} says the container exited
-     * for good and the file is drained, or the stream is closed; limitBytes still applies.
+     * for good and the file is drained, or the stream is closed; since and limitBytes still apply. When the file
+     * is renamed away (a restart or a rotation) and a new one takes its name, the old one is read to its end and
+     * the new one from its start.
      */
     static InputStream follow(Path file, LogOptions options, Instant now, BooleanSupplier ended) throws IOException {
-        List<Line> lines = read(file);
-        byte[] first = select(lines, LogOptions.builder().timestamps(options.timestamps())
-                .tail(options.tail().orElse(Integer.MAX_VALUE)).build(), now);
-        long offset = Files.exists(file) ? Files.size(file) : 0;
-        return new InputStream() {
-            private byte[] buffer = first;
-            private int pos;
-            private long position = offset;
-            private long sent;
-            private final long limit = options.limitBytes().orElse(Long.MAX_VALUE);
-            private final StringBuilder partial = new StringBuilder();
-            private volatile boolean closed;
+        return new Follow(file, options, now, ended);
+    }
 
-            @Override
-            public int read() throws IOException {
-                byte[] one = new byte[1];
-                int n = read(one, 0, 1);
-                return n < 0 ? -1 : one[0] & 0xff;
+    private static final class Follow extends InputStream {
+        private final Path file;
+        private final boolean timestamps;
+        private final Optional<Instant> since;
+        private final BooleanSupplier ended;
+        private final long limit;
+        private final ByteArrayOutputStream partial = new ByteArrayOutputStream();
+        private RandomAccessFile raf; // the file being read, kept open so that a rename does not lose its end
+        private Object key;
+        private byte[] buffer;
+        private int pos;
+        private long sent;
+        private volatile boolean closed;
+
+        Follow(Path file, LogOptions options, Instant now, BooleanSupplier ended) throws IOException {
+            this.file = file;
+            this.timestamps = options.timestamps();
+            this.since = options.since(now);
+            this.ended = ended;
+            this.limit = options.limitBytes().orElse(Long.MAX_VALUE);
+            open();
+            // What is there now, read through the same handle that reads on, so no line is lost or doubled.
+            byte[] bytes = raf == null ? new byte[0] : readToEnd();
+            int end = lastNewline(bytes, bytes.length) + 1;
+            partial.write(bytes, end, bytes.length - end);
+            List<Line> kept = new ArrayList<>();
+            for (Line l : lines(bytes, end)) {
+                if (wanted(l)) {
+                    kept.add(l);
+                }
             }
+            int from = options.tail().isPresent() ? Math.max(0, kept.size() - options.tail().getAsInt()) : 0;
+            buffer = format(kept.subList(from, kept.size()));
+        }
 
-            @Override
-            public int read(byte[] b, int off, int len) throws IOException {
-                while (pos >= buffer.length) {
-                    if (closed || sent >= limit) {
-                        return -1;
-                    }
-                    boolean done = ended.getAsBoolean();
-                    if (!poll() && done) {
-                        return -1;
-                    }
-                    if (pos >= buffer.length) {
-                        try {
-                            Thread.sleep(100);
-                        } catch (InterruptedException e) {
-                            Thread.currentThread().interrupt();
+        @Override
+        public int read() throws IOException {
+            byte[] one = new byte[1];
+            int n = read(one, 0, 1);
+            return n < 0 ? -1 : one[0] & 0xff;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            java.util.Objects.checkFromIndexSize(off, len, b.length);
+            if (len == 0) {
+                return 0;
+            }
+            while (pos >= buffer.length) {
+                if (closed || sent >= limit) {
+                    return -1;
+                }
+                boolean done = ended.getAsBoolean();
+                if (!poll()) {
+                    if (done) {
+                        if (partial.size() == 0) {
+                            close();
                             return -1;
                         }
+                        // the container is gone: a last line without its newline is still a line
+                        Line last = parse(partial.toString(StandardCharsets.UTF_8));
+                        partial.reset();
+                        buffer = format(wanted(last) ? List.of(last) : List.of());
+                        pos = 0;
+                        continue;
+                    }
+                    try {
+                        Thread.sleep(100);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        return -1;
                     }
                 }
-                int n = (int) Math.min(Math.min(len, buffer.length - pos), limit - sent);
-                System.arraycopy(buffer, pos, b, off, n);
-                pos += n;
-                sent += n;
-                return n;
             }
+            if (sent >= limit) {
+                return -1;
+            }
+            int n = (int) Math.min(Math.min(len, buffer.length - pos), limit - sent);
+            System.arraycopy(buffer, pos, b, off, n);
+            pos += n;
+            sent += n;
+            return n;
+        }
 
-            // Reads complete new lines; returns whether any arrived.
-            private boolean poll() throws IOException {
-                if (!Files.exists(file)) {
+        // Reads the complete new lines, switching to a new file of the same name once the old one is drained;
+        // returns whether any line to send arrived.
+        private synchronized boolean poll() throws IOException {
+            if (closed || (raf == null && !open())) {
+                return false;
+            }
+            List<Line> lines = take(readToEnd());
+            Object now = keyOf(file);
+            if (now != null && !now.equals(key)) {
+                if (partial.size() > 0) {
+                    lines.add(parse(partial.toString(StandardCharsets.UTF_8)));
+                    partial.reset();
+                }
+                raf.close();
+                raf = null;
+                if (open()) {
+                    lines.addAll(take(readToEnd()));
+                }
+            }
+            List<Line> kept = new ArrayList<>();
+            for (Line l : lines) {
+                if (wanted(l)) {
+                    kept.add(l);
+                }
+            }
+            buffer = format(kept);
+            pos = 0;
+            return buffer.length > 0;
+        }
+
+        private List<Line> take(byte[] chunk) {
+            partial.write(chunk, 0, chunk.length);
+            byte[] all = partial.toByteArray();
+            int end = lastNewline(all, all.length) + 1;
+            partial.reset();
+            partial.write(all, end, all.length - end);
+            return lines(all, end);
+        }
+
+        // Opens the file under the name, knowing which file it is (its key did not change while opening).
+        private boolean open() throws IOException {
+            while (true) {
+                Object before = keyOf(file);
+                if (before == null) {
+                    return false; // no line written yet
+                }
+                RandomAccessFile r;
+                try {
+                    r = new RandomAccessFile(file.toFile(), "r");
+                } catch (java.io.FileNotFoundException e) {
                     return false;
                 }
-                try (RandomAccessFile raf = new RandomAccessFile(file.toFile(), "r")) {
-                    if (raf.length() < position) {
-                        position = 0; // rotated: the container restarted
-                    }
-                    if (raf.length() == position) {
-                        return false;
-                    }
-                    raf.seek(position);
-                    byte[] chunk = new byte[(int) Math.min(raf.length() - position, 1 << 20)];
-                    raf.readFully(chunk);
-                    position += chunk.length;
-                    partial.append(new String(chunk, StandardCharsets.UTF_8));
+                if (before.equals(keyOf(file))) {
+                    raf = r;
+                    key = before;
+                    return true;
                 }
-                StringBuilder out = new StringBuilder();
-                int nl;
-                while ((nl = partial.indexOf("\n")) >= 0) {
-                    out.append(format(parse(partial.substring(0, nl)), options.timestamps()));
-                    partial.delete(0, nl + 1);
-                }
-                buffer = out.toString().getBytes(StandardCharsets.UTF_8);
-                pos = 0;
-                return buffer.length > 0;
+                r.close(); // renamed while opening: again
             }
+        }
 
-            @Override
-            public void close() {
-                closed = true;
+        private byte[] readToEnd() throws IOException {
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            byte[] chunk = new byte[64 * 1024];
+            for (int n; (n = raf.read(chunk)) > 0; ) {
+                out.write(chunk, 0, n);
             }
-        };
+            return out.toByteArray();
+        }
+
+        private static Object keyOf(Path file) {
+            try {
+                return Files.readAttributes(file, BasicFileAttributes.class).fileKey();
+            } catch (IOException e) {
+                return null;
+            }
+        }
+
+        private boolean wanted(Line l) {
+            return since.isEmpty() || !l.time().isBefore(since.get());
+        }
+
+        private byte[] format(List<Line> lines) {
+            StringBuilder b = new StringBuilder();
+            for (Line l : lines) {
+                b.append(LogFile.format(l, timestamps));
+            }
+            return b.toString().getBytes(StandardCharsets.UTF_8);
+        }
+
+        @Override
+        public void close() throws IOException {
+            closed = true;
+            synchronized (this) { // not while a poll reads
+                if (raf != null) {
+                    raf.close();
+                    raf = null;
+                }
+            }
+        }
     }
 }

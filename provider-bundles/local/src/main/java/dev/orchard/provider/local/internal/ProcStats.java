@@ -1,6 +1,7 @@
 package dev.orchard.provider.local.internal;
 
 import java.io.IOException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -40,6 +41,45 @@ final class ProcStats {
         } catch (IOException | RuntimeException e) {
             return new long[] {0, 0}; // the process ended between listing and reading
         }
+    }
+
+    /**
+     * The processes of a process group that have not exited, found in /proc: also those re-parented away from
+     * the tree of the process that made the group. Zombies have exited and do not count.
+     */
+    static List<ProcessHandle> group(long pgid) {
+        List<ProcessHandle> out = new ArrayList<>();
+        try (DirectoryStream<Path> procs = Files.newDirectoryStream(Path.of("/proc"), "[0-9]*")) {
+            for (Path p : procs) {
+                String[] f = stat(Long.parseLong(p.getFileName().toString()));
+                if (f != null && !exited(f) && Long.parseLong(f[2]) == pgid) {
+                    ProcessHandle.of(Long.parseLong(p.getFileName().toString())).ifPresent(out::add);
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // not Linux
+        }
+        return out;
+    }
+
+    /** Whether a process has not exited; unlike {@link ProcessHandle#isAlive()}, a zombie has. */
+    static boolean running(ProcessHandle h) {
+        String[] f = stat(h.pid());
+        return h.isAlive() && f != null && !exited(f);
+    }
+
+    // The fields of /proc/<pid>/stat after the command name: state, ppid, pgrp, ...; null if the process is gone.
+    private static String[] stat(long pid) {
+        try {
+            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+            return stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    private static boolean exited(String[] stat) {
+        return stat[0].equals("Z") || stat[0].equals("X");
     }
 
     static long memTotalBytes() {
