@@ -20,6 +20,7 @@ import dev.orchard.api.pod.Pod;
 import dev.orchard.api.pod.PodNotifier;
 import dev.orchard.api.pod.PodPhase;
 import dev.orchard.api.pod.PodProvider;
+import dev.orchard.api.pod.PodSpec;
 import dev.orchard.api.pod.PodStats;
 import dev.orchard.api.pod.PodStatus;
 import dev.orchard.api.pod.PodVolume;
@@ -97,6 +98,7 @@ final class LocalPods implements PodProvider, PodNotifier {
     private final ExecutorService notifications;
     private volatile Consumer<Pod> notifier;
     private final Map<String, long[]> cpuSamples = new HashMap<>();
+    private final com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
 
     LocalPods(Path root, LocalStorage storage, Clock clock, String nodeName, int maxPods) throws IOException {
         Files.createDirectories(root);
@@ -108,6 +110,7 @@ final class LocalPods implements PodProvider, PodNotifier {
         this.restarts = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "orchard-local-restarts"));
         this.notifications = Executors.newSingleThreadExecutor(r -> daemon(r, "orchard-local-notify"));
         this.restarts.scheduleWithFixedDelay(this::rotateLogs, 1, 1, TimeUnit.SECONDS);
+        adopt();
     }
 
     /** Sets the size at which logs are rotated (tests use a small one). */
@@ -140,7 +143,16 @@ final class LocalPods implements PodProvider, PodNotifier {
         return t;
     }
 
-    /** Stops every pod (this provider does not yet re-adopt processes after a restart) and the executors. */
+    /**
+     * Leaves every pod running, for the next instance to adopt, and stops this instance's executors: what a
+     * provider does when its bundle is stopped or replaced.
+     */
+    void detach() {
+        restarts.shutdownNow();
+        notifications.shutdownNow();
+    }
+
+    /** Stops every pod and the executors: what tests and a final shutdown do. */
     void close() {
         List<PodKey> keys;
         synchronized (this) {
@@ -157,6 +169,107 @@ final class LocalPods implements PodProvider, PodNotifier {
         notifications.shutdownNow();
     }
 
+    // ------------------------------------------------------------------ persistence
+
+    /** What survives this instance: enough to adopt the pod's live processes. */
+    record PodState(int format, String namespace, String name, String uid, Map<String, String> labels,
+            Map<String, String> annotations, String creationTime, String startTime, PodSpec spec,
+            List<RunState> containers) {}
+
+    /** One container's run: the wrapper's pid and start time identify it against pid reuse. */
+    record RunState(String name, long pid, long startMillis, int restarts, String startedAt) {}
+
+    // Holds the monitor. Written to a temp file and renamed, so a reader sees the old state or the new one.
+    private void persist(PodRun run) {
+        List<RunState> runs = new ArrayList<>();
+        for (ContainerRun c : run.containers.values()) {
+            ProcessHandle h = c.process;
+            long start = h == null ? -1 : h.info().startInstant().map(Instant::toEpochMilli).orElse(-1L);
+            runs.add(new RunState(c.spec.name(), h == null ? -1 : h.pid(), start, c.restarts,
+                    c.startedAt == null ? null : c.startedAt.toString()));
+        }
+        ObjectMeta m = run.meta;
+        PodState state = new PodState(1, m.namespace(), m.name(), m.uid(), m.labels(), m.annotations(),
+                m.creationTime().toString(), run.startTime.toString(), run.pod.spec(), runs);
+        Path file = run.sandbox.resolve(".orchard").resolve("pod.json");
+        Path temp = file.resolveSibling("pod.json.tmp");
+        try {
+            Files.createDirectories(file.getParent());
+            json.writeValue(temp.toFile(), state);
+            Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            LOG.warn("Could not save the state of pod {}/{}; it will not be adopted after a restart: {}",
+                    m.namespace(), m.name(), e.toString());
+        }
+    }
+
+    // Adopts the pods an earlier instance left: live processes by pid and start time, ended ones by exit code.
+    private void adopt() {
+        List<Path> states = new ArrayList<>();
+        try (java.util.stream.Stream<Path> nss = Files.list(root)) {
+            for (Path ns : (Iterable<Path>) nss::iterator) {
+                try (java.util.stream.Stream<Path> podDirs = Files.list(ns)) {
+                    podDirs.map(d -> d.resolve(".orchard").resolve("pod.json")).filter(Files::isRegularFile)
+                            .forEach(states::add);
+                }
+            }
+        } catch (IOException e) {
+            LOG.warn("Could not look for pods to adopt under {}: {}", root, e.toString());
+        }
+        for (Path file : states) {
+            try {
+                adopt(json.readValue(file.toFile(), PodState.class), file.getParent().getParent());
+            } catch (IOException | RuntimeException e) {
+                LOG.error("Could not adopt the pod saved in {}: {}", file, e.toString());
+            }
+        }
+    }
+
+    private synchronized void adopt(PodState state, Path sandbox) throws IOException {
+        ObjectMeta meta = new ObjectMeta(state.name(), state.namespace(), state.uid(), state.labels(),
+                state.annotations(), Instant.parse(state.creationTime()));
+        Pod pod = new Pod(meta, state.spec(), null);
+        PodKey key = new PodKey(state.namespace(), state.name());
+        PodRun run = new PodRun(meta, pod, sandbox, Instant.parse(state.startTime()));
+        Map<String, Path> volumes = new HashMap<>();
+        for (PodVolume v : pod.spec().volumes()) {
+            storage.directory(pod.namespace(), v.claimName()).ifPresent(d -> volumes.put(v.name(), d));
+        }
+        Map<String, RunState> saved = new HashMap<>();
+        state.containers().forEach(r -> saved.put(r.name(), r));
+        for (Container c : pod.spec().containers()) {
+            run.containers.put(c.name(), prepare(run, c, volumes));
+        }
+        pods.put(key, run);
+        int live = 0;
+        for (ContainerRun c : run.containers.values()) {
+            RunState r = saved.get(c.spec.name());
+            if (r == null) {
+                start(key, run, c);
+                continue;
+            }
+            c.restarts = r.restarts();
+            c.everRan = true;
+            c.startedAt = r.startedAt() == null ? null : Instant.parse(r.startedAt());
+            Optional<ProcessHandle> h = ProcessHandle.of(r.pid()).filter(ProcStats::running)
+                    .filter(p -> r.startMillis() < 0 || p.info().startInstant()
+                            .map(i -> i.toEpochMilli() == r.startMillis()).orElse(true));
+            if (h.isPresent()) {
+                c.process = h.get();
+                c.state = ContainerState.RUNNING;
+                c.reason = "";
+                watch(key, run, c);
+                live++;
+            } else {
+                c.process = ProcessHandle.of(r.pid()).orElse(null);
+                terminated(key, run, c, exitCode(c, c.process == null ? ProcessHandle.current() : c.process));
+            }
+        }
+        LOG.info("Adopted pod {}/{}: {} of {} container(s) still running", state.namespace(), state.name(), live,
+                run.containers.size());
+        changed(run);
+    }
+
     // ------------------------------------------------------------------ state
 
     /** One container's current run. */
@@ -165,7 +278,11 @@ final class LocalPods implements PodProvider, PodNotifier {
         final Path dir;
         final Path workDir;
         final Map<String, String> env;
-        volatile Process process;
+        // The run's wrapper process; a handle, so that a run adopted from an earlier instance is no different.
+        volatile ProcessHandle process;
+        // The same process as this JVM's child, when this instance started it: its exit value is the fallback
+        // if the wrapper was killed before it wrote the exit code.
+        volatile Process child;
         volatile ContainerState state = ContainerState.WAITING;
         volatile int restarts;
         volatile Integer exitCode;
@@ -313,7 +430,8 @@ final class LocalPods implements PodProvider, PodNotifier {
         pb.environment().putAll(c.env);
         try {
             Files.deleteIfExists(c.exitFile());
-            c.process = pb.start();
+            c.child = pb.start();
+            c.process = c.child.toHandle();
         } catch (IOException e) {
             c.state = ContainerState.TERMINATED;
             c.exitCode = 127;
@@ -329,11 +447,16 @@ final class LocalPods implements PodProvider, PodNotifier {
         c.startedAt = clock.instant();
         c.finishedAt = null;
         c.everRan = true;
-        Process p = c.process;
+        watch(key, run, c);
+        persist(run);
+    }
+
+    private void watch(PodKey key, PodRun run, ContainerRun c) {
+        ProcessHandle p = c.process;
         p.onExit().thenRun(() -> exited(key, run, c, p));
     }
 
-    private void exited(PodKey key, PodRun run, ContainerRun c, Process p) {
+    private void exited(PodKey key, PodRun run, ContainerRun c, ProcessHandle p) {
         if (!run.deleting && !ProcStats.group(p.pid()).isEmpty()) {
             // As when a container's main process exits: nothing of the run outlives it, nor piles up over restarts.
             signal(p, "KILL");
@@ -342,24 +465,29 @@ final class LocalPods implements PodProvider, PodNotifier {
             if (c.process != p) {
                 return;
             }
-            c.state = ContainerState.TERMINATED;
-            c.exitCode = exitCode(c, p);
-            c.finishedAt = clock.instant();
-            c.reason = c.exitCode == 0 ? "Completed" : "Error";
-            RestartPolicy policy = run.pod.spec().restartPolicy();
-            boolean restart = !run.deleting && (policy == RestartPolicy.ALWAYS
-                    || (policy == RestartPolicy.ON_FAILURE && c.exitCode != 0));
-            if (restart) {
-                long delay = Math.min(MAX_BACKOFF_MILLIS, 1000L << Math.min(c.restarts, 5));
-                c.reason = "CrashLoopBackOff";
-                try {
-                    restarts.schedule(() -> restart(key, run, c), delay, TimeUnit.MILLISECONDS);
-                } catch (RejectedExecutionException closing) {
-                    // the provider is closing
-                }
-            }
-            changed(run);
+            terminated(key, run, c, exitCode(c, p));
         }
+    }
+
+    // Holds the monitor: records how a run ended and applies the restart policy.
+    private void terminated(PodKey key, PodRun run, ContainerRun c, int code) {
+        c.state = ContainerState.TERMINATED;
+        c.exitCode = code;
+        c.finishedAt = clock.instant();
+        c.reason = c.exitCode == 0 ? "Completed" : "Error";
+        RestartPolicy policy = run.pod.spec().restartPolicy();
+        boolean restart = !run.deleting && (policy == RestartPolicy.ALWAYS
+                || (policy == RestartPolicy.ON_FAILURE && c.exitCode != 0));
+        if (restart) {
+            long delay = Math.min(MAX_BACKOFF_MILLIS, 1000L << Math.min(c.restarts, 5));
+            c.reason = "CrashLoopBackOff";
+            try {
+                restarts.schedule(() -> restart(key, run, c), delay, TimeUnit.MILLISECONDS);
+            } catch (RejectedExecutionException closing) {
+                // the provider is closing
+            }
+        }
+        changed(run);
     }
 
     private void restart(PodKey key, PodRun run, ContainerRun c) {
@@ -381,12 +509,20 @@ final class LocalPods implements PodProvider, PodNotifier {
         }
     }
 
-    private static int exitCode(ContainerRun c, Process p) {
+    private static int exitCode(ContainerRun c, ProcessHandle p) {
         try {
             return Integer.parseInt(Files.readString(c.exitFile()).trim());
         } catch (IOException | NumberFormatException e) {
-            // The wrapper itself was killed before it could write the code: report how it ended.
-            return p.exitValue();
+            // The wrapper itself was killed before it could write the code: report how it ended, if we know.
+            Process child = c.child;
+            if (child != null && child.pid() == p.pid()) {
+                try {
+                    return child.waitFor(1, TimeUnit.SECONDS) ? child.exitValue() : 137;
+                } catch (InterruptedException interrupted) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            return 137; // adopted and gone without a trace: as if killed
         }
     }
 
@@ -423,7 +559,7 @@ final class LocalPods implements PodProvider, PodNotifier {
         }
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(grace);
         for (ContainerRun c : run.containers.values()) {
-            Process p = c.process;
+            ProcessHandle p = c.process;
             if (p != null) {
                 try {
                     // The whole run, not only the wrapper: a child re-parented out of its tree is still in its
@@ -471,29 +607,33 @@ final class LocalPods implements PodProvider, PodNotifier {
     }
 
     // Whether anything of the run is left: the wrapper, a descendant, or a member of its process group.
-    private static boolean treeAlive(Process p) {
-        return p.isAlive() || p.toHandle().descendants().anyMatch(ProcStats::running)
+    private static boolean treeAlive(ProcessHandle p) {
+        return ProcStats.running(p) || p.descendants().anyMatch(ProcStats::running)
                 || !ProcStats.group(p.pid()).isEmpty();
     }
 
-    private static void awaitStopped(Process p, long deadline) throws InterruptedException {
-        p.waitFor(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS); // it outlives its command
+    private static void awaitStopped(ProcessHandle p, long deadline) throws InterruptedException {
+        try {
+            p.onExit().get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS); // it outlives its command
+        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+            // still running, or gone: the loop below decides
+        }
         while (treeAlive(p) && System.nanoTime() < deadline) {
             Thread.sleep(Math.max(1, Math.min(50, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime()))));
         }
     }
 
     private static void signal(ContainerRun c, String signal) {
-        Process p = c.process;
+        ProcessHandle p = c.process;
         if (p != null) {
             signal(p, signal);
         }
     }
 
     // Signals the run's process group (its session) and every descendant still in the tree.
-    private static void signal(Process p, String signal) {
+    private static void signal(ProcessHandle p, String signal) {
         List<ProcessHandle> tree = new ArrayList<>();
-        p.toHandle().descendants().forEach(tree::add);
+        p.descendants().forEach(tree::add);
         try {
             new ProcessBuilder("kill", "-" + signal, "--", "-" + p.pid())
                     .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start()
@@ -743,11 +883,11 @@ final class LocalPods implements PodProvider, PodNotifier {
             long podCpu = 0;
             long podMem = 0;
             for (ContainerRun c : r.containers.values()) {
-                Process p = c.process;
+                ProcessHandle p = c.process;
                 if (p == null || c.state != ContainerState.RUNNING) {
                     continue;
                 }
-                long[] usage = ProcStats.treeUsage(p.toHandle());
+                long[] usage = ProcStats.treeUsage(p);
                 String id = r.meta.uid() + "/" + c.spec.name() + "/" + p.pid();
                 long[] prev = cpuSamples.put(id, new long[] {usage[0], nowNanos});
                 long nanoCores = prev == null || nowNanos <= prev[1] ? 0

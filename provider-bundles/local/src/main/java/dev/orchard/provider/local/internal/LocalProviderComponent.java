@@ -74,8 +74,8 @@ public final class LocalProviderComponent {
             podRegistration.unregister();
             registration.unregister();
         } finally {
-            // Processes are not yet re-adopted by a new instance, so none may outlive this one.
-            pods.close();
+            // Pods keep running: the next instance (a replaced bundle, a restarted runtime) adopts them.
+            pods.detach();
         }
     }
 }
