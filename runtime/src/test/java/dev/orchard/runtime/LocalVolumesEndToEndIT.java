@@ -84,6 +84,41 @@ class LocalVolumesEndToEndIT {
         }
     }
 
+    @Test
+    void aRunningPodSurvivesAnUpdateOfTheLocalProviderBundle() throws Exception {
+        try (OrchardProcess orchard = OrchardProcess.start(folder)) {
+            orchard.run("echo ready");
+            orchard.run("orchard:pod-run local ticker sh -c"
+                    + " 'i=0; while [ $i -lt 60 ]; do echo tick-$i; i=$((i+1)); sleep 0.1; done; exit 3'");
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (!orchard.run("orchard:logs local ticker").contains("tick-5")) {
+                assertTrue(System.nanoTime() < deadline, "the pod never logged");
+                Thread.sleep(50);
+            }
+            String id = orchard.run("lb -s").lines().filter(l -> l.contains("|dev.orchard.provider.local "))
+                    .map(l -> l.split("\\|")[0].trim()).findFirst()
+                    .orElseThrow(() -> new AssertionError("no local provider bundle in lb -s"));
+            String before = orchard.run("orchard:logs local ticker --tail 1");
+            orchard.run("update " + id); // the bundle stops (its provider instance leaves) and starts again
+
+            assertTrue(orchard.run("orchard:pods local").lines().anyMatch(l -> l.matches("ticker\\s+default\\s+Running.*")),
+                    "the pod still runs under the new instance");
+            while (orchard.run("orchard:logs local ticker --tail 1").equals(before)) {
+                assertTrue(System.nanoTime() < deadline, "the logs stopped after the update");
+                Thread.sleep(50);
+            }
+            String pods;
+            while (!(pods = orchard.run("orchard:pods local")).lines().anyMatch(l -> l.matches("ticker\\s+default\\s+Failed.*"))) {
+                assertTrue(System.nanoTime() < deadline, "the exit (code 3) was not reported: " + pods);
+                Thread.sleep(100);
+            }
+            assertTrue(orchard.run("orchard:logs local ticker --tail 1").equals("tick-59"), "the whole run was logged");
+            orchard.run("orchard:pod-rm local ticker");
+            orchard.type("stop 0");
+            assertEquals(0, orchard.waitFor(30));
+        }
+    }
+
     // The pid of the pod's `sleep 300`, found among the runtime's descendants by its command line.
     private static long sleepingPid(OrchardProcess orchard) {
         return orchard.descendants()

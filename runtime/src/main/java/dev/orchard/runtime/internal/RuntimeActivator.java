@@ -12,6 +12,8 @@ import java.util.logging.Logger;
 import org.apache.felix.fileinstall.ArtifactInstaller;
 import org.osgi.framework.BundleActivator;
 import org.osgi.framework.BundleContext;
+import org.osgi.framework.BundleEvent;
+import org.osgi.framework.SynchronousBundleListener;
 import org.osgi.framework.Constants;
 import org.osgi.framework.InvalidSyntaxException;
 import org.osgi.framework.ServiceReference;
@@ -70,6 +72,14 @@ public final class RuntimeActivator implements BundleActivator {
                 });
                 break;
         }
+        // Return from the main thread as soon as the framework begins to stop, not when this bundle (start level 1)
+        // is stopped last: the launcher exits with its internal 117 if the framework finishes stopping while the
+        // main thread still runs.
+        context.addBundleListener((SynchronousBundleListener) event -> {
+            if (event.getBundle().getBundleId() == 0 && event.getType() == BundleEvent.STOPPING) {
+                stopped.countDown();
+            }
+        });
         Dictionary<String, Object> props = new Hashtable<>();
         props.put("main.thread", "true");
         mainThread = context.registerService(Callable.class, main, props);
