@@ -442,9 +442,15 @@ public final class ProviderTable<S> {
      * @throws UnavailableException if every candidate of the name is FAILED
      */
     public S get(String name) {
+        // Kept this small so that it inlines: a found name is one map read, the rest is the slow path.
+        S found = name == null ? null : activeServices.get(name);
+        return found != null ? found : getSlow(name);
+    }
+
+    private S getSlow(String name) {
         S found = lookup(name);
         if (found != null) {
-            return found; // the hot path: a name that is found needs no matching against the name pattern
+            return found;
         }
         Names.requireDns1123Label("provider name", name);
         throw missing(name);
