@@ -76,6 +76,11 @@ class LocalVolumesEndToEndIT {
             assertEquals("written", orchard.run("orchard:exec local web web cat data/out"));
             long pid = sleepingPid(orchard);
             orchard.run("orchard:pod-rm local web");
+            // Killed, it may linger a moment as a zombie until init reaps it (isAlive counts zombies).
+            long reaped = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false) && System.nanoTime() < reaped) {
+                Thread.sleep(20);
+            }
             assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false), "the pod's process is gone");
             assertTrue(orchard.run("orchard:pods local").startsWith("No pods"));
             assertEquals("Volume default/data removed from local.", orchard.run("orchard:volume-rm local data"));

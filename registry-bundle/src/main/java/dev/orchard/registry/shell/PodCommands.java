@@ -25,18 +25,14 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.util.ArrayList;
-import java.util.Dictionary;
-import java.util.Hashtable;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.BiFunction;
 import org.apache.felix.service.command.CommandProcessor;
 import org.apache.felix.service.command.CommandSession;
 import org.osgi.framework.BundleContext;
-import org.osgi.framework.ServiceRegistration;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
@@ -60,7 +56,7 @@ public final class PodCommands {
 
     private final PodProviderRegistry pods;
     private final OrchestratorRegistry orchestrators;
-    private final List<ServiceRegistration<?>> registrations = new ArrayList<>();
+    private final ShellFunctions functions;
 
     /**
      * Registers the commands.
@@ -76,27 +72,19 @@ public final class PodCommands {
             @Reference(name = "shell") CommandProcessor shell) {
         this.pods = pods;
         this.orchestrators = orchestrators;
-        register(context, "pods", this::list);
-        register(context, "pod-run", this::run);
-        register(context, "pod-rm", this::remove);
-        register(context, "logs", this::logs);
-        register(context, "exec", this::exec);
-        register(context, "node", this::node);
-        register(context, "stats", this::stats);
+        functions = new ShellFunctions(context)
+                .add("pods", this::list)
+                .add("pod-run", this::run)
+                .add("pod-rm", this::remove)
+                .add("logs", this::logs)
+                .add("exec", this::exec)
+                .add("node", this::node)
+                .add("stats", this::stats);
     }
 
     @Deactivate
     void deactivate() {
-        registrations.forEach(ServiceRegistration::unregister);
-    }
-
-    private void register(BundleContext context, String name, BiFunction<CommandSession, List<Object>, Object> body) {
-        Dictionary<String, Object> props = new Hashtable<>();
-        props.put("osgi.command.scope", "orchard");
-        props.put("osgi.command.function", name);
-        org.apache.felix.service.command.Function f =
-                (session, args) -> ShellErrors.run(session, () -> body.apply(session, args));
-        registrations.add(context.registerService(org.apache.felix.service.command.Function.class, f, props));
+        functions.close();
     }
 
     Object list(CommandSession session, List<Object> args) {

@@ -9,19 +9,14 @@ import dev.orchard.api.orchestrator.Volume;
 import dev.orchard.api.orchestrator.VolumeProfile;
 import dev.orchard.api.registry.OrchestratorRegistry;
 import dev.orchard.api.error.NotFoundException;
-import java.util.ArrayList;
-import java.util.Dictionary;
-import java.util.Hashtable;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.function.BiFunction;
 import java.util.function.Function;
 import org.apache.felix.service.command.CommandProcessor;
 import org.apache.felix.service.command.CommandSession;
 import org.osgi.framework.BundleContext;
-import org.osgi.framework.ServiceRegistration;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
@@ -42,7 +37,7 @@ public final class VolumeCommands {
     static final String RM = "volume-rm <orchestrator> <name> [-n <namespace>]";
 
     private final OrchestratorRegistry registry;
-    private final List<ServiceRegistration<?>> registrations = new ArrayList<>();
+    private final ShellFunctions functions;
 
     /**
      * Registers the commands.
@@ -55,24 +50,16 @@ public final class VolumeCommands {
     public VolumeCommands(BundleContext context, @Reference(name = "orchestrators") OrchestratorRegistry registry,
             @Reference(name = "shell") CommandProcessor shell) {
         this.registry = registry;
-        register(context, "volumes", this::volumes);
-        register(context, "volume-add", this::add);
-        register(context, "volume-info", this::info);
-        register(context, "volume-rm", this::remove);
+        functions = new ShellFunctions(context)
+                .add("volumes", this::volumes)
+                .add("volume-add", this::add)
+                .add("volume-info", this::info)
+                .add("volume-rm", this::remove);
     }
 
     @Deactivate
     void deactivate() {
-        registrations.forEach(ServiceRegistration::unregister);
-    }
-
-    private void register(BundleContext context, String name, BiFunction<CommandSession, List<Object>, Object> body) {
-        Dictionary<String, Object> props = new Hashtable<>();
-        props.put("osgi.command.scope", "orchard");
-        props.put("osgi.command.function", name);
-        org.apache.felix.service.command.Function f =
-                (session, args) -> ShellErrors.run(session, () -> body.apply(session, args));
-        registrations.add(context.registerService(org.apache.felix.service.command.Function.class, f, props));
+        functions.close();
     }
 
     // Calls the orchestrator's storage through the registry, so that a provider leaving drains this call.

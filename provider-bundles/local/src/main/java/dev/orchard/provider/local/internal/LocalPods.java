@@ -363,13 +363,13 @@ final class LocalPods implements PodProvider, PodNotifier {
             Path sandbox = root.resolve(pod.namespace()).resolve(pod.name());
             PodRun run = new PodRun(meta, pod, sandbox, now);
             try {
-                deleteTree(sandbox);
+                Trees.delete(sandbox);
                 Files.createDirectories(sandbox);
                 for (Container c : pod.spec().containers()) {
                     run.containers.put(c.name(), prepare(run, c, volumes));
                 }
             } catch (IOException e) {
-                deleteQuietly(sandbox);
+                Trees.deleteQuietly(sandbox);
                 throw new UnavailableException("the sandbox of pod " + key.name() + " could not be made under " + root
                         + ": " + e, e);
             }
@@ -593,7 +593,7 @@ final class LocalPods implements PodProvider, PodNotifier {
             }
             changed(run);
         }
-        deleteQuietly(run.sandbox);
+        Trees.deleteQuietly(run.sandbox);
     }
 
     private boolean claimed(String namespace, String claim) {
@@ -901,36 +901,6 @@ final class LocalPods implements PodProvider, PodNotifier {
             nodeMem += podMem;
         }
         return new StatsSummary(nodeName, now, nodeCpu, nodeMem, out);
-    }
-
-    // ------------------------------------------------------------------ files
-
-    private static void deleteTree(Path p) throws IOException {
-        if (!Files.exists(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-            return;
-        }
-        Files.walkFileTree(p, new java.nio.file.SimpleFileVisitor<>() {
-            @Override
-            public java.nio.file.FileVisitResult visitFile(Path file, java.nio.file.attribute.BasicFileAttributes a)
-                    throws IOException {
-                Files.delete(file);
-                return java.nio.file.FileVisitResult.CONTINUE;
-            }
-
-            @Override
-            public java.nio.file.FileVisitResult postVisitDirectory(Path dir, IOException exc) throws IOException {
-                Files.delete(dir);
-                return java.nio.file.FileVisitResult.CONTINUE;
-            }
-        });
-    }
-
-    private static void deleteQuietly(Path p) {
-        try {
-            deleteTree(p);
-        } catch (IOException e) {
-            LOG.debug("Could not remove {}: {}", p, e.toString());
-        }
     }
 
     Optional<Long> pid(String namespace, String pod, String container) {

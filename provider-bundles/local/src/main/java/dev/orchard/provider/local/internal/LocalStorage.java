@@ -123,9 +123,9 @@ final class LocalStorage implements StorageOps {
                 Files.move(partial, data, StandardCopyOption.ATOMIC_MOVE);
                 writeMetadata(v);
             } catch (IOException e) {
-                deleteQuietly(partial);
-                deleteQuietly(metadata(ns, name));
-                deleteQuietly(data);
+                Trees.deleteQuietly(partial);
+                Trees.deleteQuietly(metadata(ns, name));
+                Trees.deleteQuietly(data);
                 throw new UnavailableException("volume " + ns + "/" + name + " could not be created under " + root
                         + ": " + e, e);
             }
@@ -165,7 +165,7 @@ final class LocalStorage implements StorageOps {
             Path trash = nsDir.resolve(TRASH_PREFIX + name + "-" + UUID.randomUUID());
             try {
                 Files.move(dataDir(ns, name), trash, StandardCopyOption.ATOMIC_MOVE);
-                deleteTree(trash);
+                Trees.delete(trash);
             } catch (NoSuchFileException gone) {
                 // nothing to remove
             } catch (IOException e) {
@@ -259,7 +259,7 @@ final class LocalStorage implements StorageOps {
         for (Path p : entries) {
             String file = p.getFileName().toString();
             if (file.startsWith(TEMP_PREFIX) || file.startsWith(TRASH_PREFIX)) {
-                deleteTree(p); // an add or delete that a crash interrupted
+                Trees.delete(p); // an add or delete that a crash interrupted
             }
         }
         for (Path p : entries) {
@@ -287,7 +287,7 @@ final class LocalStorage implements StorageOps {
                     && !index.containsKey(key(nsDir.getFileName().toString(), file))
                     && !Files.exists(nsDir.resolve(file + METADATA_SUFFIX))) {
                 LOG.info("Removing half-made volume directory {} (no metadata was committed)", p);
-                deleteTree(p);
+                Trees.delete(p);
             }
         }
     }
@@ -309,7 +309,7 @@ final class LocalStorage implements StorageOps {
             }
             fsync(nsDir);
         } finally {
-            deleteQuietly(temp);
+            Trees.deleteQuietly(temp);
         }
     }
 
@@ -376,32 +376,5 @@ final class LocalStorage implements StorageOps {
             return -1;
         }
         return total.get();
-    }
-
-    private static void deleteTree(Path p) throws IOException {
-        if (!Files.exists(p, LinkOption.NOFOLLOW_LINKS)) {
-            return;
-        }
-        Files.walkFileTree(p, new SimpleFileVisitor<>() {
-            @Override
-            public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
-                Files.delete(file);
-                return FileVisitResult.CONTINUE;
-            }
-
-            @Override
-            public FileVisitResult postVisitDirectory(Path dir, IOException exc) throws IOException {
-                Files.delete(dir);
-                return FileVisitResult.CONTINUE;
-            }
-        });
-    }
-
-    private static void deleteQuietly(Path p) {
-        try {
-            deleteTree(p);
-        } catch (IOException e) {
-            LOG.debug("Could not remove {}: {}", p, e.toString());
-        }
     }
 }
