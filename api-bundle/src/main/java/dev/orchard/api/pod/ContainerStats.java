@@ -10,14 +10,16 @@ import java.time.Instant;
  * @param startTime when the container started, or null
  * @param cpuUsageNanoCores the current CPU use in billionths of a core, at least 0
  * @param cpuUsageCoreNanoSeconds the cumulative CPU time in nanoseconds, at least 0
- * @param memoryWorkingSetBytes the memory in use, at least 0
+ * @param memoryWorkingSetBytes the memory in use that cannot be reclaimed at once, at least 0
+ * @param memoryRssBytes the resident memory, at least 0
  */
 public record ContainerStats(
         String name, Instant startTime, long cpuUsageNanoCores, long cpuUsageCoreNanoSeconds,
-        long memoryWorkingSetBytes) {
+        long memoryWorkingSetBytes, long memoryRssBytes) {
     /** Validates the name and amounts. */
     public ContainerStats {
         Names.requireDns1123Label("container name", name);
-        StatsSummary.requireNotNegative(cpuUsageNanoCores, cpuUsageCoreNanoSeconds, memoryWorkingSetBytes);
+        StatsSummary.requireNotNegative(cpuUsageNanoCores, cpuUsageCoreNanoSeconds, memoryWorkingSetBytes,
+                memoryRssBytes);
     }
 }

@@ -219,11 +219,11 @@ public final class PodCommands {
     Object stats(CommandSession session, List<Object> args) {
         ShellArguments a = new ShellArguments(STATS, args, Set.of()).expect(1, 1);
         StatsSummary s = pods.call(a.at(0), PodProvider::getStatsSummary);
-        TextTable t = new TextTable("POD", "NAMESPACE", "CONTAINER", "CPU", "MEMORY");
+        TextTable t = new TextTable("POD", "NAMESPACE", "CONTAINER", "CPU", "WORKING SET", "RSS");
         for (PodStats p : s.pods()) {
             for (ContainerStats c : p.containers()) {
                 t.row(p.name(), p.namespace(), c.name(), millicores(c.cpuUsageNanoCores()),
-                        Quantity.formatBytes(c.memoryWorkingSetBytes()));
+                        Quantity.formatBytes(c.memoryWorkingSetBytes()), Quantity.formatBytes(c.memoryRssBytes()));
             }
         }
         return "node " + s.nodeName() + ": cpu " + millicores(s.cpuUsageNanoCores()) + ", memory "

@@ -892,7 +892,7 @@ final class LocalPods implements PodProvider, PodNotifier {
                 long[] prev = cpuSamples.put(id, new long[] {usage[0], nowNanos});
                 long nanoCores = prev == null || nowNanos <= prev[1] ? 0
                         : Math.max(0, (usage[0] - prev[0]) * 1_000_000_000L / (nowNanos - prev[1]));
-                cs.add(new ContainerStats(c.spec.name(), c.startedAt, nanoCores, usage[0], usage[1]));
+                cs.add(new ContainerStats(c.spec.name(), c.startedAt, nanoCores, usage[0], usage[1], usage[2]));
                 podCpu += nanoCores;
                 podMem += usage[1];
             }

@@ -15,21 +15,28 @@ final class ProcStats {
 
     private ProcStats() {}
 
-    /** {cumulative CPU in core-nanoseconds, resident bytes} of a process and its descendants. */
+    /**
+     * {cumulative CPU in core-nanoseconds, working set bytes, resident bytes} of a process and its descendants.
+     * The working set is the resident memory less its shared, file-backed pages: what could not be dropped and
+     * read back from files, as the kubelet's working set leaves out reclaimable file cache.
+     */
     static long[] treeUsage(ProcessHandle root) {
         List<ProcessHandle> all = new ArrayList<>();
         all.add(root);
         root.descendants().forEach(all::add);
         long cpu = 0;
+        long workingSet = 0;
         long rss = 0;
         for (ProcessHandle h : all) {
             long[] u = usage(h.pid());
             cpu += u[0];
+            workingSet += u[2];
             rss += u[1];
         }
-        return new long[] {cpu, rss};
+        return new long[] {cpu, workingSet, rss};
     }
 
+    /** {CPU in core-nanoseconds, resident bytes, resident bytes less shared} of one process. */
     static long[] usage(long pid) {
         try {
             String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
@@ -37,9 +44,11 @@ final class ProcStats {
             String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
             long ticks = Long.parseLong(f[11]) + Long.parseLong(f[12]); // utime + stime
             String[] statm = Files.readString(Path.of("/proc", Long.toString(pid), "statm")).trim().split(" ");
-            return new long[] {ticks * TICK_NANOS, Long.parseLong(statm[1]) * PAGE};
+            long resident = Long.parseLong(statm[1]);
+            long shared = Long.parseLong(statm[2]);
+            return new long[] {ticks * TICK_NANOS, resident * PAGE, Math.max(0, resident - shared) * PAGE};
         } catch (IOException | RuntimeException e) {
-            return new long[] {0, 0}; // the process ended between listing and reading
+            return new long[] {0, 0, 0}; // the process ended between listing and reading
         }
     }
 

@@ -288,7 +288,7 @@ public final class MockProvider implements Orchestrator, StorageOps, PodProvider
             for (Container c : p.spec().containers()) {
                 long nanoCores = c.requests().cpuMillis() * 1_000_000L;
                 containers.add(new ContainerStats(c.name(), p.status().startTime(), nanoCores, 0,
-                        c.requests().memoryBytes()));
+                        c.requests().memoryBytes(), c.requests().memoryBytes()));
                 podCpu += nanoCores;
                 podMemory += c.requests().memoryBytes();
             }
