@@ -60,6 +60,7 @@ class FrameworkBenchmarkTest {
         for (int n : BIND_SIZES) {
             bindLatency(n, results);
         }
+        heap(SIZES[SIZES.length - 1], results);
         double bind0 = results.get("bind.ns.n" + BIND_SIZES[0]);
         double bindN = results.get("bind.ns.n" + BIND_SIZES[BIND_SIZES.length - 1]);
         double unbind0 = results.get("unbind.ns.n" + BIND_SIZES[0]);
@@ -204,6 +205,40 @@ class FrameworkBenchmarkTest {
             regs.forEach(ServiceRegistration::unregister);
             assertEquals(false, registry.has("load-0"));
         }
+    }
+
+    // Heap per provider the registry tracks (Felix's registration, SCR's binding, the registry's candidate),
+    // against a bare registration of a type nobody tracks, with the same properties.
+    private void heap(int n, Map<String, Double> results) throws Exception {
+        long base = usedHeap();
+        List<ServiceRegistration<?>> plain = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            Dictionary<String, Object> props = new Hashtable<>();
+            props.put(ProviderProperties.NAME, "plain-" + i);
+            plain.add(context.registerService(Runnable.class, () -> { }, props));
+        }
+        long withPlain = usedHeap();
+        List<ServiceRegistration<Orchestrator>> tracked = register(n, "heap");
+        Await.until(n + " providers bound", () -> !registry.candidates("heap-" + (n - 1)).isEmpty());
+        long withTracked = usedHeap();
+        tracked.forEach(ServiceRegistration::unregister);
+        plain.forEach(ServiceRegistration::unregister);
+        double bare = Math.max(1, (withPlain - base) / (double) n);
+        double provider = Math.max(1, (withTracked - withPlain) / (double) n);
+        results.put("heap.bytes_per_bare_registration.n" + n, bare);
+        results.put("heap.bytes_per_provider", provider);
+        results.put("heap.provider_vs_bare", provider / bare);
+    }
+
+    private static long usedHeap() throws InterruptedException {
+        Runtime rt = Runtime.getRuntime();
+        long used = Long.MAX_VALUE;
+        for (int i = 0; i < 5; i++) {
+            System.gc();
+            Thread.sleep(50);
+            used = Math.min(used, rt.totalMemory() - rt.freeMemory());
+        }
+        return used;
     }
 
     private List<ServiceRegistration<Orchestrator>> register(int n, String prefix) {
