@@ -5,7 +5,7 @@ import dev.orchard.api.registry.ProviderInfo;
 import dev.orchard.api.registry.ProviderState;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 
 /**
  * One registration claiming a provider name, with its lazily obtained service and its count of calls in
@@ -16,8 +16,11 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class Candidate<S> {
     private final ServiceHandle<S> handle;
     private final ProviderKind kind;
-    private final AtomicInteger inFlight = new AtomicInteger();
-    private final Object serviceLock = new Object();
+    // A field updater and this object's own monitor instead of an AtomicInteger and a lock object: every
+    // registered provider has a candidate, so its size is the registry's heap per provider.
+    private static final AtomicIntegerFieldUpdater<Candidate<?>> IN_FLIGHT =
+            AtomicIntegerFieldUpdater.newUpdater(rawType(), "inFlight");
+    private volatile int inFlight;
 
     // Written under the table lock, read without it.
     private volatile String name;
@@ -96,7 +99,7 @@ public final class Candidate<S> {
      * @return true if the call may use this candidate
      */
     boolean enter() {
-        inFlight.incrementAndGet();
+        IN_FLIGHT.incrementAndGet(this);
         if (retired) {
             exit();
             return false;
@@ -106,9 +109,9 @@ public final class Candidate<S> {
 
     /** Counts a call out, waking a drain that waits for the last one. */
     void exit() {
-        if (inFlight.decrementAndGet() == 0 && retired) {
-            synchronized (inFlight) {
-                inFlight.notifyAll();
+        if (IN_FLIGHT.decrementAndGet(this) == 0 && retired) {
+            synchronized (this) {
+                notifyAll();
             }
         }
     }
@@ -119,7 +122,7 @@ public final class Candidate<S> {
      * @return the count
      */
     public int inFlight() {
-        return inFlight.get();
+        return inFlight;
     }
 
     /**
@@ -132,7 +135,7 @@ public final class Candidate<S> {
         if (s != null) {
             return s;
         }
-        synchronized (serviceLock) {
+        synchronized (this) {
             if (service == null && !obtained && !retired) {
                 S got = handle.obtain();
                 if (got != null) {
@@ -161,15 +164,15 @@ public final class Candidate<S> {
         retire();
         try {
             long deadline = System.nanoTime() + unit.toNanos(timeout);
-            synchronized (inFlight) {
+            synchronized (this) {
                 long left;
-                while (inFlight.get() > 0 && (left = deadline - System.nanoTime()) > 0) {
-                    TimeUnit.NANOSECONDS.timedWait(inFlight, left);
+                while (inFlight > 0 && (left = deadline - System.nanoTime()) > 0) {
+                    TimeUnit.NANOSECONDS.timedWait(this, left);
                 }
             }
-            return inFlight.get();
+            return inFlight;
         } finally {
-            synchronized (serviceLock) {
+            synchronized (this) {
                 if (obtained) {
                     obtained = false;
                     service = null;
@@ -177,6 +180,11 @@ public final class Candidate<S> {
                 }
             }
         }
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static Class<Candidate<?>> rawType() {
+        return (Class) Candidate.class;
     }
 
     @Override

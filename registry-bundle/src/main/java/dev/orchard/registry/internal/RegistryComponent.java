@@ -11,6 +11,7 @@ import java.util.Optional;
 import java.util.SortedSet;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.ServiceReference;
 import org.osgi.service.component.annotations.Reference;
@@ -29,6 +30,8 @@ abstract class RegistryComponent<S> implements ProviderRegistry<S> {
     final BundleContext context;
     final ProviderTable<S> table;
     private volatile long drainMillis;
+    // One supplier for every handle, not a new method reference per bind.
+    private final Supplier<ServiceComponentRuntime> scrSource = this::scr;
 
     // Declared here for both registries; bnd reads them through -dsannotations-options: inherit. Not private:
     // SCR injects a superclass field only if the subclass could see it.
@@ -59,7 +62,7 @@ abstract class RegistryComponent<S> implements ProviderRegistry<S> {
     }
 
     final void bind(ServiceReference<S> reference) {
-        table.add(new OsgiServiceHandle<>(context, reference, this::scr));
+        table.add(new OsgiServiceHandle<>(context, reference, scrSource));
     }
 
     final void updated(ServiceReference<S> reference) {
