@@ -77,7 +77,8 @@ final class LocalPods implements PodProvider, PodNotifier {
     static final String WRAPPER = String.join("\n",
             "log=$1; exitfile=$2; shift 2",
             "trap : TERM",
-            "\"$@\" < /dev/null 2>&1 | { trap '' TERM; while IFS= read -r line || [ -n \"$line\" ]; do",
+            // LC_ALL=C in the log loop only: $EPOCHREALTIME must use '.', whatever locale the command runs in.
+            "\"$@\" < /dev/null 2>&1 | { LC_ALL=C; trap '' TERM; while IFS= read -r line || [ -n \"$line\" ]; do",
             "  printf '%s %s\\n' \"$EPOCHREALTIME\" \"$line\" >> \"$log\"",
             "done; }",
             "code=${PIPESTATUS[0]}",
