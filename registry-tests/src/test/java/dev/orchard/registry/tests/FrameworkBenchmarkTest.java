@@ -21,6 +21,7 @@ import java.util.Random;
 import java.util.function.LongSupplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.ServiceReference;
 import org.osgi.framework.ServiceRegistration;
@@ -61,6 +62,7 @@ class FrameworkBenchmarkTest {
             bindLatency(n, results);
         }
         heap(SIZES[SIZES.length - 1], results);
+        bundleStartStop(results);
         double bind0 = results.get("bind.ns.n" + BIND_SIZES[0]);
         double bindN = results.get("bind.ns.n" + BIND_SIZES[BIND_SIZES.length - 1]);
         double unbind0 = results.get("unbind.ns.n" + BIND_SIZES[0]);
@@ -204,6 +206,38 @@ class FrameworkBenchmarkTest {
         } finally {
             regs.forEach(ServiceRegistration::unregister);
             assertEquals(false, registry.has("load-0"));
+        }
+    }
+
+    // A provider bundle's start until the registry serves its provider, and its stop until the name is gone.
+    private void bundleStartStop(Map<String, Double> results) throws Exception {
+        Bundle b;
+        try (java.io.InputStream in = context.getBundle().getEntry("tb/swap-v1.jar").openStream()) {
+            b = context.installBundle("bench:swap-v1", in);
+        }
+        try {
+            List<Double> start = new ArrayList<>();
+            List<Double> stop = new ArrayList<>();
+            for (int r = 0; r < (FULL ? 51 : 3); r++) {
+                long t = System.nanoTime();
+                b.start();
+                while (!registry.has("swap")) {
+                    Thread.onSpinWait();
+                }
+                start.add((System.nanoTime() - t) / 1e3);
+                t = System.nanoTime();
+                b.stop();
+                while (!registry.candidates("swap").isEmpty()) {
+                    Thread.onSpinWait();
+                }
+                stop.add((System.nanoTime() - t) / 1e3);
+            }
+            Collections.sort(start);
+            Collections.sort(stop);
+            results.put("bundle.start_to_visible_us.median", start.get(start.size() / 2));
+            results.put("bundle.stop_to_gone_us.median", stop.get(stop.size() / 2));
+        } finally {
+            b.uninstall();
         }
     }
 
