@@ -24,4 +24,23 @@ public record PodStats(
         containers = containers == null ? List.of() : List.copyOf(containers);
         StatsSummary.requireNotNegative(cpuUsageNanoCores, memoryWorkingSetBytes);
     }
+
+    /**
+     * A pod's stats whose totals are the sums of its containers'.
+     *
+     * @param namespace the pod's namespace
+     * @param name the pod's name
+     * @param uid the pod's uid
+     * @param containers the containers' stats
+     * @return the pod's stats
+     */
+    public static PodStats ofContainers(String namespace, String name, String uid, List<ContainerStats> containers) {
+        long cpu = 0;
+        long memory = 0;
+        for (ContainerStats c : containers) {
+            cpu = Math.addExact(cpu, c.cpuUsageNanoCores());
+            memory = Math.addExact(memory, c.memoryWorkingSetBytes());
+        }
+        return new PodStats(namespace, name, uid, containers, cpu, memory);
+    }
 }

@@ -25,6 +25,24 @@ public record StatsSummary(
         pods = pods == null ? List.of() : List.copyOf(pods);
     }
 
+    /**
+     * A node's summary whose totals are the sums of its pods'.
+     *
+     * @param nodeName the node's name
+     * @param time when the numbers were taken
+     * @param pods the pods' stats
+     * @return the summary
+     */
+    public static StatsSummary ofPods(String nodeName, Instant time, List<PodStats> pods) {
+        long cpu = 0;
+        long memory = 0;
+        for (PodStats p : pods) {
+            cpu = Math.addExact(cpu, p.cpuUsageNanoCores());
+            memory = Math.addExact(memory, p.memoryWorkingSetBytes());
+        }
+        return new StatsSummary(nodeName, time, cpu, memory, pods);
+    }
+
     static void requireNotNegative(long... amounts) {
         for (long a : amounts) {
             if (a < 0) {

@@ -156,6 +156,20 @@ class PodModelTest {
     }
 
     @Test
+    void podAndNodeTotalsAreTheSumsOfTheirParts() {
+        PodStats pod = PodStats.ofContainers("default", "web", "u", List.of(
+                new ContainerStats("a", null, 250_000_000, 9, 100, 120),
+                new ContainerStats("b", null, 50_000_000, 1, 20, 30)));
+        assertEquals(300_000_000, pod.cpuUsageNanoCores());
+        assertEquals(120, pod.memoryWorkingSetBytes());
+        StatsSummary node = StatsSummary.ofPods("n1", Instant.EPOCH, List.of(pod,
+                PodStats.ofContainers("default", "db", "v", List.of())));
+        assertEquals(300_000_000, node.cpuUsageNanoCores());
+        assertEquals(120, node.memoryWorkingSetBytes());
+        assertEquals(2, node.pods().size());
+    }
+
+    @Test
     void errorCategories() {
         assertEquals(OrchardException.Category.NOT_FOUND, new NotFoundException("x").category());
         assertEquals(OrchardException.Category.INVALID_INPUT, new InvalidInputException("x").category());

@@ -877,12 +877,9 @@ final class LocalPods implements PodProvider, PodNotifier {
         Instant now = clock.instant();
         long nowNanos = System.nanoTime();
         List<PodStats> out = new ArrayList<>();
-        long nodeCpu = 0;
-        long nodeMem = 0;
+        Map<String, long[]> samples = new HashMap<>();
         for (PodRun r : pods.values()) {
             List<ContainerStats> cs = new ArrayList<>();
-            long podCpu = 0;
-            long podMem = 0;
             for (ContainerRun c : r.containers.values()) {
                 ProcessHandle p = c.process;
                 if (p == null || c.state != ContainerState.RUNNING) {
@@ -890,18 +887,18 @@ final class LocalPods implements PodProvider, PodNotifier {
                 }
                 long[] usage = ProcStats.treeUsage(p);
                 String id = r.meta.uid() + "/" + c.spec.name() + "/" + p.pid();
-                long[] prev = cpuSamples.put(id, new long[] {usage[0], nowNanos});
+                long[] prev = cpuSamples.get(id);
+                samples.put(id, new long[] {usage[0], nowNanos});
                 long nanoCores = prev == null || nowNanos <= prev[1] ? 0
                         : Math.max(0, (usage[0] - prev[0]) * 1_000_000_000L / (nowNanos - prev[1]));
                 cs.add(new ContainerStats(c.spec.name(), c.startedAt, nanoCores, usage[0], usage[1], usage[2]));
-                podCpu += nanoCores;
-                podMem += usage[1];
             }
-            out.add(new PodStats(r.pod.namespace(), r.pod.name(), r.meta.uid(), cs, podCpu, podMem));
-            nodeCpu += podCpu;
-            nodeMem += podMem;
+            out.add(PodStats.ofContainers(r.pod.namespace(), r.pod.name(), r.meta.uid(), cs));
         }
-        return new StatsSummary(nodeName, now, nodeCpu, nodeMem, out);
+        // Keep only the samples of runs still running, so the map does not grow with every run ever started.
+        cpuSamples.clear();
+        cpuSamples.putAll(samples);
+        return StatsSummary.ofPods(nodeName, now, out);
     }
 
     Optional<Long> pid(String namespace, String pod, String container) {

@@ -279,24 +279,15 @@ public final class MockProvider implements Orchestrator, StorageOps, PodProvider
     @Override
     public synchronized StatsSummary getStatsSummary() {
         List<PodStats> stats = new ArrayList<>();
-        long cpu = 0;
-        long memory = 0;
         for (Pod p : pods.values()) {
             List<ContainerStats> containers = new ArrayList<>();
-            long podCpu = 0;
-            long podMemory = 0;
             for (Container c : p.spec().containers()) {
-                long nanoCores = c.requests().cpuMillis() * 1_000_000L;
-                containers.add(new ContainerStats(c.name(), p.status().startTime(), nanoCores, 0,
-                        c.requests().memoryBytes(), c.requests().memoryBytes()));
-                podCpu += nanoCores;
-                podMemory += c.requests().memoryBytes();
+                containers.add(new ContainerStats(c.name(), p.status().startTime(), c.requests().cpuMillis() * 1_000_000L,
+                        0, c.requests().memoryBytes(), c.requests().memoryBytes()));
             }
-            stats.add(new PodStats(p.namespace(), p.name(), p.metadata().uid(), containers, podCpu, podMemory));
-            cpu += podCpu;
-            memory += podMemory;
+            stats.add(PodStats.ofContainers(p.namespace(), p.name(), p.metadata().uid(), containers));
         }
-        return new StatsSummary(name, clock.instant(), cpu, memory, stats);
+        return StatsSummary.ofPods(name, clock.instant(), stats);
     }
 
     @Override
