@@ -87,6 +87,9 @@ final class LocalPods implements PodProvider, PodNotifier {
     private static final long MAX_BACKOFF_MILLIS = 30_000;
     /** The size at which a container's log is rotated; one rotated file is kept. */
     static final long LOG_CAP_BYTES = 10L << 20;
+    // How often log sizes are checked. A log overshoots its cap by at most what its container writes in one
+    // interval, so keep it short; a check is one stat per container.
+    private static final long LOG_CHECK_MILLIS = 200;
     private volatile long logCapBytes = LOG_CAP_BYTES;
 
     private final Path root;
@@ -110,7 +113,8 @@ final class LocalPods implements PodProvider, PodNotifier {
         this.maxPods = maxPods;
         this.restarts = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "orchard-local-restarts"));
         this.notifications = Executors.newSingleThreadExecutor(r -> daemon(r, "orchard-local-notify"));
-        this.restarts.scheduleWithFixedDelay(this::rotateLogs, 1, 1, TimeUnit.SECONDS);
+        this.restarts.scheduleWithFixedDelay(this::rotateLogs, LOG_CHECK_MILLIS, LOG_CHECK_MILLIS,
+                TimeUnit.MILLISECONDS);
         adopt();
     }
 
