@@ -22,15 +22,15 @@ public class ChurnBenchmark {
     @Param({"0", "1000", "10000"})
     public int n;
 
-    private ProviderTable<Object> table;
+    private ProviderTable<BenchHandle, Object> table;
     private long nextId = 1_000_000;
 
     /** Registers n providers. */
     @Setup
     public void setUp() {
-        table = new ProviderTable<>(ProviderKind.ORCHESTRATOR, List::of);
+        table = new ProviderTable<>(ProviderKind.ORCHESTRATOR, BenchHandle.ACCESS, List::of);
         for (int i = 0; i < n; i++) {
-            table.add(new BenchHandle<>(i, "provider-" + i, new Object()));
+            table.add(new BenchHandle(i, "provider-" + i, new Object()));
         }
     }
 
@@ -41,9 +41,9 @@ public class ChurnBenchmark {
      */
     @Benchmark
     public Object addThenRemove() {
-        BenchHandle<Object> h = new BenchHandle<>(nextId++, "churn", new Object());
+        BenchHandle h = new BenchHandle(nextId++, "churn", new Object());
         table.add(h);
-        Candidate<Object> c = table.remove(h.key());
+        Candidate<BenchHandle, Object> c = table.remove(h);
         table.drainAndRelease(c, 0, TimeUnit.MILLISECONDS);
         return c;
     }

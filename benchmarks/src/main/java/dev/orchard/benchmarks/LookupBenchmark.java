@@ -23,7 +23,7 @@ public class LookupBenchmark {
     public int n;
 
     private String[] names;
-    private ProviderTable<Object> table;
+    private ProviderTable<BenchHandle, Object> table;
     private ConcurrentHashMap<String, Object> map;
     private int next;
 
@@ -31,12 +31,12 @@ public class LookupBenchmark {
     @Setup
     public void setUp() {
         names = new String[n];
-        table = new ProviderTable<>(ProviderKind.ORCHESTRATOR, List::of);
+        table = new ProviderTable<>(ProviderKind.ORCHESTRATOR, BenchHandle.ACCESS, List::of);
         map = new ConcurrentHashMap<>();
         for (int i = 0; i < n; i++) {
             names[i] = "provider-" + i;
             Object service = new Object();
-            table.add(new BenchHandle<>(i, names[i], service));
+            table.add(new BenchHandle(i, names[i], service));
             map.put(names[i], service);
             table.get(names[i]); // obtained once, as after a first call
         }

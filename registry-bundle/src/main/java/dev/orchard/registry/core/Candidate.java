@@ -1,49 +1,45 @@
 package dev.orchard.registry.core;
 
-import dev.orchard.api.registry.ProviderKind;
-import dev.orchard.api.registry.ProviderInfo;
-import dev.orchard.api.registry.ProviderState;
-import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 
 /**
- * One registration claiming a provider name, with its lazily obtained service and its count of calls in
- * flight. The mutable fields other than the in-flight count change only under the table's write lock.
+ * One registration claiming a provider name, once it is in use: its lazily obtained service and its count of
+ * calls in flight. A registration that no one has used yet is held by the table as its bare key, so a candidate
+ * exists only for providers that were used, share their name, or failed.
  *
+ * <p>Every field is the heap cost of a used provider, so the object stays at 32 bytes: the "retired" flag is
+ * the sign bit of the in-flight count, and the ranking, service id and bundle are read from the key.
+ *
+ * @param <K> the registration key
  * @param <S> the service type
  */
-public final class Candidate<S> {
-    private final ServiceHandle<S> handle;
-    private final ProviderKind kind;
-    // A field updater and this object's own monitor instead of an AtomicInteger and a lock object: every
-    // registered provider has a candidate, so its size is the registry's heap per provider.
-    private static final AtomicIntegerFieldUpdater<Candidate<?>> IN_FLIGHT =
-            AtomicIntegerFieldUpdater.newUpdater(rawType(), "inFlight");
-    private volatile int inFlight;
+public final class Candidate<K, S> {
+    private static final int RETIRED = Integer.MIN_VALUE;
+    @SuppressWarnings("rawtypes")
+    private static final AtomicIntegerFieldUpdater<Candidate> STATE =
+            AtomicIntegerFieldUpdater.newUpdater(Candidate.class, "state");
 
+    private final K key;
+    // Calls in flight, with RETIRED set once the candidate leaves.
+    private volatile int state;
     // Written under the table lock, read without it.
     private volatile String name;
-    private volatile int ranking;
     private volatile String failure;
-    private volatile boolean retired;
-
     private volatile S service;
-    private boolean obtained;
 
-    Candidate(ServiceHandle<S> handle, ProviderKind kind) {
-        this.handle = handle;
-        this.kind = kind;
-        this.ranking = handle.ranking();
+    Candidate(K key, String name) {
+        this.key = key;
+        this.name = name;
     }
 
     /**
      * The registration behind this candidate.
      *
-     * @return the handle
+     * @return the key
      */
-    public ServiceHandle<S> handle() {
-        return handle;
+    public K key() {
+        return key;
     }
 
     /**
@@ -57,10 +53,6 @@ public final class Candidate<S> {
 
     void name(String newName) {
         this.name = newName;
-    }
-
-    void ranking(int newRanking) {
-        this.ranking = newRanking;
     }
 
     /**
@@ -77,20 +69,7 @@ public final class Candidate<S> {
     }
 
     boolean usable() {
-        return failure == null && !retired;
-    }
-
-    /**
-     * Describes the candidate.
-     *
-     * @param state the state to report
-     * @return the description
-     */
-    ProviderInfo info(ProviderState state) {
-        Object raw = handle.nameProperty();
-        String shown = name != null ? name : raw == null ? "" : String.valueOf(raw);
-        return new ProviderInfo(shown, kind, state, handle.bundleSymbolicName(), handle.bundleVersion(),
-                handle.serviceId(), ranking, Optional.ofNullable(failure));
+        return failure == null && state >= 0;
     }
 
     /**
@@ -98,9 +77,9 @@ public final class Candidate<S> {
      *
      * @return true if the call may use this candidate
      */
+    @SuppressWarnings("unchecked")
     boolean enter() {
-        IN_FLIGHT.incrementAndGet(this);
-        if (retired) {
+        if (STATE.incrementAndGet(this) < 0) {
             exit();
             return false;
         }
@@ -108,8 +87,9 @@ public final class Candidate<S> {
     }
 
     /** Counts a call out, waking a drain that waits for the last one. */
+    @SuppressWarnings("unchecked")
     void exit() {
-        if (IN_FLIGHT.decrementAndGet(this) == 0 && retired) {
+        if (STATE.decrementAndGet(this) == RETIRED) {
             synchronized (this) {
                 notifyAll();
             }
@@ -122,74 +102,75 @@ public final class Candidate<S> {
      * @return the count
      */
     public int inFlight() {
-        return inFlight;
+        return state & ~RETIRED;
+    }
+
+    /**
+     * The service if it was obtained, without obtaining it: the lock-free read of a lookup.
+     *
+     * @return the service, or null
+     */
+    S obtained() {
+        return service;
     }
 
     /**
      * The service, obtained on first use.
      *
-     * @return the service, or null if it cannot be obtained
+     * @param access how to obtain it
+     * @return the service, or null if it cannot be obtained or the candidate has left
      */
-    S service() {
+    S service(ServiceAccess<K, S> access) {
         S s = service;
         if (s != null) {
             return s;
         }
         synchronized (this) {
-            if (service == null && !obtained && !retired) {
-                S got = handle.obtain();
-                if (got != null) {
-                    obtained = true;
-                    service = got;
-                }
+            if (service == null && state >= 0) {
+                service = access.obtain(key);
             }
             return service;
         }
     }
 
     /** Marks the candidate as leaving: calls that have not entered yet go elsewhere. */
+    @SuppressWarnings("unchecked")
     void retire() {
-        retired = true;
+        STATE.getAndAccumulate(this, RETIRED, (v, bit) -> v | bit);
     }
 
     /**
      * Waits for the calls in flight to end, then releases the service.
      *
+     * @param access how to release it
      * @param timeout how long to wait
      * @param unit the unit of timeout
      * @return the number of calls still in flight when the wait ended; 0 after a clean drain
      * @throws InterruptedException if the wait is interrupted; the service is released all the same
      */
-    int drainAndRelease(long timeout, TimeUnit unit) throws InterruptedException {
+    int drainAndRelease(ServiceAccess<K, S> access, long timeout, TimeUnit unit) throws InterruptedException {
         retire();
         try {
             long deadline = System.nanoTime() + unit.toNanos(timeout);
             synchronized (this) {
                 long left;
-                while (inFlight > 0 && (left = deadline - System.nanoTime()) > 0) {
+                while (inFlight() > 0 && (left = deadline - System.nanoTime()) > 0) {
                     TimeUnit.NANOSECONDS.timedWait(this, left);
                 }
             }
-            return inFlight;
+            return inFlight();
         } finally {
             synchronized (this) {
-                if (obtained) {
-                    obtained = false;
+                if (service != null) {
                     service = null;
-                    handle.release();
+                    access.release(key);
                 }
             }
         }
     }
 
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    private static Class<Candidate<?>> rawType() {
-        return (Class) Candidate.class;
-    }
-
     @Override
     public String toString() {
-        return kind + " " + (name == null ? handle.nameProperty() : name) + " (service " + handle.serviceId()
-                + " of " + handle.bundleSymbolicName() + "/" + handle.bundleVersion() + ")";
+        return "candidate " + name + " (" + key + ")";
     }
 }

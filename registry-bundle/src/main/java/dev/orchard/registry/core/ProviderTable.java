@@ -7,14 +7,13 @@ import dev.orchard.api.model.Names;
 import dev.orchard.api.registry.ProviderInfo;
 import dev.orchard.api.registry.ProviderKind;
 import dev.orchard.api.registry.ProviderListener;
+import dev.orchard.api.registry.ProviderProperties;
 import dev.orchard.api.registry.ProviderState;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.SortedSet;
 import java.util.TreeMap;
@@ -22,6 +21,7 @@ import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
@@ -30,54 +30,71 @@ import org.slf4j.LoggerFactory;
 /**
  * The registry's core: every candidate of every provider name, ordered, with the active one per name.
  *
- * <p>Plain Java, so it can be tested and benchmarked outside a framework. Reads ({@link #active}, {@link #call})
- * take no lock: they read a {@link ConcurrentHashMap} of per-name slots whose candidate arrays are immutable.
- * Writes take one lock and touch only the slot of the affected name, so their cost does not grow with the
- * number of names. Listener events are collected under the lock and delivered after it is released.
+ * <p>Plain Java, so it can be tested and benchmarked outside a framework. Each name maps to one of three
+ * values, so that a provider costs the registry as little heap as possible:
+ * <ul>
+ *   <li>the bare registration key: the name's only candidate, never used yet (one map entry, nothing more);
+ *   <li>a {@link Candidate}: the name's only candidate once it was used (its service obtained, calls counted
+ *       in flight) or once it FAILED;
+ *   <li>a {@link Slot}: two or more candidates, ordered, with the active one.
+ * </ul>
  *
+ * <p>Reads ({@link #get}, {@link #call}) take no lock: a found name is one {@link NameTable} read and a field
+ * read. Writes take one lock and touch only the affected name, so their cost does not grow with the
+ * number of names. The first use of a name turns its key into a candidate under the lock. Listener events are
+ * collected under the lock and delivered after it is released.
+ *
+ * @param <K> the registration key (a {@code ServiceReference} in OSGi)
  * @param <S> the provider contract
  */
-public final class ProviderTable<S> {
+public final class ProviderTable<K, S> {
     private static final Logger LOG = LoggerFactory.getLogger(ProviderTable.class);
     // Bounds the retries of one call while candidates leave or fail under it.
     private static final int MAX_ATTEMPTS = 64;
 
-    /** The candidates of one name, from the most preferred down; replaced whole on every change. */
-    private static final class Slot<S> {
-        volatile Candidate<S>[] ordered;
-        volatile Candidate<S> active;
-        final String name;
+    /** Two or more candidates of one name, from the most preferred down; immutable, replaced on every change. */
+    private static final class Slot<K, S> {
+        final Candidate<K, S>[] ordered;
+        final Candidate<K, S> active;
 
-        Slot(String name, Candidate<S>[] ordered) {
-            this.name = name;
+        Slot(Candidate<K, S>[] ordered) {
             this.ordered = ordered;
+            Candidate<K, S> first = null;
+            for (Candidate<K, S> c : ordered) {
+                if (c.failure() == null) {
+                    first = c;
+                    break;
+                }
+            }
+            this.active = first;
         }
     }
 
     private final ProviderKind kind;
+    private final ServiceAccess<K, S> access;
     private final Supplier<? extends Iterable<ProviderListener>> listeners;
-    private final ConcurrentHashMap<String, Slot<S>> slots = new ConcurrentHashMap<>();
-    // The active candidate's service of each name, once obtained: a lookup is then exactly one map read. An
-    // entry is put and removed only under the lock, and removed whenever the name's active candidate changes.
-    private final ConcurrentHashMap<String, S> activeServices = new ConcurrentHashMap<>();
+    // name -> K | Candidate | Slot, as the class comment says. Written under the lock only.
+    private final NameTable byName = new NameTable();
     // Candidates whose name is missing or invalid: FAILED, kept so they can be shown.
-    private final ConcurrentHashMap<Object, Candidate<S>> unnamed = new ConcurrentHashMap<>();
-    // Every candidate by registration key; written under the lock only.
-    private final Map<Object, Candidate<S>> byKey = new HashMap<>();
+    private final ConcurrentHashMap<K, Candidate<K, S>> unnamed = new ConcurrentHashMap<>();
     private final ReentrantLock lock = new ReentrantLock();
+    private int size; // under the lock
 
-    private final Comparator<Candidate<S>> preferred =
-            (a, b) -> b.handle().compareTo(a.handle());
+    private final Comparator<Candidate<K, S>> preferred;
 
     /**
      * Creates an empty table.
      *
      * @param kind the kind of provider it holds, for descriptions
+     * @param access reads the registrations the table holds
      * @param listeners supplies the listeners to notify; called outside the lock
      */
-    public ProviderTable(ProviderKind kind, Supplier<? extends Iterable<ProviderListener>> listeners) {
+    public ProviderTable(ProviderKind kind, ServiceAccess<K, S> access,
+            Supplier<? extends Iterable<ProviderListener>> listeners) {
         this.kind = kind;
+        this.access = access;
         this.listeners = listeners;
+        this.preferred = (a, b) -> access.compare(b.key(), a.key());
     }
 
     // ---------------------------------------------------------------- writes
@@ -85,18 +102,23 @@ public final class ProviderTable<S> {
     /**
      * Adds a registration. One with a missing or invalid name is kept as FAILED.
      *
-     * @param handle the registration
+     * @param key the registration
      */
-    public void add(ServiceHandle<S> handle) {
+    public void add(K key) {
         List<Runnable> events = new ArrayList<>(2);
         lock.lock();
         try {
-            if (byKey.containsKey(handle.key())) {
-                return;
+            Object raw = access.nameProperty(key);
+            String name = validName(raw);
+            if (name == null ? unnamed.containsKey(key) : holds(byName.get(name), key)) {
+                return; // already known
             }
-            Candidate<S> c = new Candidate<>(handle, kind);
-            byKey.put(handle.key(), c);
-            file(c, events);
+            size++;
+            if (name == null) {
+                fileUnnamed(new Candidate<>(key, null), raw, events);
+            } else {
+                file(name, key, events);
+            }
         } finally {
             lock.unlock();
         }
@@ -106,43 +128,52 @@ public final class ProviderTable<S> {
     /**
      * Re-reads a registration's name and ranking after its properties changed, and re-files it.
      *
-     * @param key the registration key
+     * @param key the registration
      */
-    public void update(Object key) {
+    public void update(K key) {
         List<Runnable> events = new ArrayList<>(3);
         lock.lock();
         try {
-            Candidate<S> c = byKey.get(key);
-            if (c == null) {
+            Object raw = access.nameProperty(key);
+            String newName = validName(raw);
+            Located<K, S> at = locate(key, newName);
+            if (at == null) {
                 return;
             }
-            String oldName = c.name();
-            int newRanking = c.handle().ranking();
-            String newName = validName(c.handle().nameProperty());
-            if (c.failure() != null && oldName == null && newName == null) {
-                c.ranking(newRanking);
-                c.failure(whyInvalid(c.handle().nameProperty()));
-                return;
-            }
-            if (oldName != null && oldName.equals(newName)) {
-                // Same name: re-order the slot in one step, so that readers never see the name without its
-                // provider, and listeners hear only a real change of the active one.
-                c.ranking(newRanking);
-                Slot<S> slot = slots.get(oldName);
-                Candidate<S> before = slot.active;
-                Candidate<S>[] next = slot.ordered.clone();
-                Arrays.sort(next, preferred);
-                slot.ordered = next;
-                slot.active = firstUsable(next);
-                activeServices.remove(slot.name);
-                transition(before, slot.active, events);
-            } else {
-                unfile(c, events);
-                c.ranking(newRanking);
-                if (oldName == null) {
-                    c.failure(null); // it was FAILED only for its name; judge the new one afresh
+            if (at.name() == null) {
+                Candidate<K, S> c = unnamed.get(key);
+                if (newName == null) {
+                    c.failure(whyInvalid(raw)); // still unnamed; the reason may have changed
+                    return;
                 }
-                file(c, events);
+                unnamed.remove(key);
+                c.failure(null); // it was FAILED only for its name; judge the new one afresh
+                c.name(newName);
+                file(newName, c, events);
+            } else if (at.name().equals(newName)) {
+                // Same name: re-order its candidates in one step, so that readers never see the name without its
+                // provider, and listeners hear only a real change of the active one.
+                if (at.value() instanceof Slot) {
+                    Slot<K, S> slot = slot(at.value());
+                    K before = activeKey(slot);
+                    Candidate<K, S>[] next = slot.ordered.clone();
+                    Arrays.sort(next, preferred);
+                    Slot<K, S> now = new Slot<>(next);
+                    byName.put(at.name(), now);
+                    transition(at.name(), before, activeKey(now), events);
+                }
+            } else {
+                Object moved = unfile(at, key, events);
+                if (newName == null) {
+                    Candidate<K, S> c = candidateOf(moved, null);
+                    c.name(null);
+                    fileUnnamed(c, raw, events);
+                } else {
+                    if (moved instanceof Candidate) {
+                        candidate(moved).name(newName);
+                    }
+                    file(newName, moved, events);
+                }
             }
         } finally {
             lock.unlock();
@@ -154,19 +185,24 @@ public final class ProviderTable<S> {
      * Removes a registration: new calls go to the next candidate at once. The caller then drains the returned
      * candidate with {@link #drainAndRelease}.
      *
-     * @param key the registration key
+     * @param key the registration
      * @return the removed candidate, or null if the key was unknown
      */
-    public Candidate<S> remove(Object key) {
+    public Candidate<K, S> remove(K key) {
         List<Runnable> events = new ArrayList<>(2);
-        Candidate<S> c;
+        Candidate<K, S> c;
         lock.lock();
         try {
-            c = byKey.remove(key);
-            if (c == null) {
+            Located<K, S> at = locate(key, validName(access.nameProperty(key)));
+            if (at == null) {
                 return null;
             }
-            unfile(c, events);
+            size--;
+            if (at.name() == null) {
+                c = unnamed.remove(key);
+            } else {
+                c = candidateOf(unfile(at, key, events), at.name());
+            }
             c.retire();
         } finally {
             lock.unlock();
@@ -182,16 +218,17 @@ public final class ProviderTable<S> {
      * @param timeout how long to wait at most
      * @param unit the unit of timeout
      */
-    public void drainAndRelease(Candidate<S> c, long timeout, TimeUnit unit) {
+    public void drainAndRelease(Candidate<K, S> c, long timeout, TimeUnit unit) {
         try {
-            int left = c.drainAndRelease(timeout, unit);
+            int left = c.drainAndRelease(access, timeout, unit);
             if (left > 0) {
                 LOG.warn("Released {} with {} call(s) still in flight after the drain timeout of {} ms",
-                        c, left, unit.toMillis(timeout));
+                        describe(c), left, unit.toMillis(timeout));
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            LOG.warn("Interrupted while draining {}; released it with {} call(s) in flight", c, c.inFlight());
+            LOG.warn("Interrupted while draining {}; released it with {} call(s) in flight", describe(c),
+                    c.inFlight());
         }
     }
 
@@ -201,132 +238,241 @@ public final class ProviderTable<S> {
      * @param c the candidate
      * @param reason why
      */
-    void fail(Candidate<S> c, String reason) {
+    void fail(Candidate<K, S> c, String reason) {
         List<Runnable> events = new ArrayList<>(2);
         lock.lock();
         try {
-            if (byKey.get(c.handle().key()) != c || c.failure() != null) {
-                return;
-            }
             String name = c.name();
-            Candidate<S> before = activeOf(name);
-            c.failure(reason);
-            Slot<S> slot = slots.get(name);
-            if (slot != null) {
-                slot.active = firstUsable(slot.ordered);
-                activeServices.remove(slot.name);
-                transition(before, slot.active, events);
+            Object v = name == null ? null : byName.get(name);
+            if (c.failure() != null || !holds(v, c.key()) || candidateIn(v, c.key()) != c) {
+                return; // already failed, or no longer filed
             }
-            ProviderInfo info = c.info(ProviderState.FAILED);
+            K before = activeKey(v);
+            c.failure(reason);
+            if (v instanceof Slot) {
+                Slot<K, S> now = new Slot<>(slot(v).ordered);
+                byName.put(name, now);
+                transition(name, before, activeKey(now), events);
+            } else {
+                transition(name, before, null, events);
+            }
+            ProviderInfo info = info(c.key(), name, ProviderState.FAILED, reason);
             events.add(() -> each(l -> l.failed(info)));
         } finally {
             lock.unlock();
         }
-        LOG.error("Provider {} FAILED: {}", c, reason);
+        LOG.error("Provider {} FAILED: {}", describe(c), reason);
         deliver(events);
     }
 
-    // Files a candidate under its name, or among the unnamed if the name is invalid. Lock held.
-    private void file(Candidate<S> c, List<Runnable> events) {
-        Object raw = c.handle().nameProperty();
-        String name = validName(raw);
-        c.name(name);
-        if (name == null) {
-            c.failure(whyInvalid(raw));
-            unnamed.put(c.handle().key(), c);
-            ProviderInfo info = c.info(ProviderState.FAILED);
-            LOG.error("Provider {} FAILED: {}", c, c.failure());
-            events.add(() -> each(l -> l.failed(info)));
-            return;
-        }
-        Slot<S> slot = slots.get(name);
-        Candidate<S> before = slot == null ? null : slot.active;
-        Candidate<S>[] next;
-        if (slot == null) {
-            @SuppressWarnings("unchecked")
-            Candidate<S>[] one = new Candidate[] {c};
-            next = one;
-            slot = new Slot<>(name, next);
-        } else {
-            Candidate<S>[] old = slot.ordered;
-            int at = Arrays.binarySearch(old, c, preferred);
-            at = at < 0 ? -at - 1 : at;
-            next = Arrays.copyOf(old, old.length + 1);
-            System.arraycopy(old, at, next, at + 1, old.length - at);
-            next[at] = c;
-            slot.ordered = next;
-        }
-        slot.active = firstUsable(next);
-        activeServices.remove(slot.name);
-        slots.put(name, slot);
-        transition(before, slot.active, events);
-    }
+    /** Where a registration is filed: its name (null among the unnamed) and that name's value. */
+    private record Located<K, S>(String name, Object value) {}
 
-    // Takes a candidate out of its slot (or the unnamed set). Lock held.
-    private void unfile(Candidate<S> c, List<Runnable> events) {
-        String name = c.name();
-        if (name == null) {
-            unnamed.remove(c.handle().key());
-            return;
-        }
-        Slot<S> slot = slots.get(name);
-        if (slot == null) {
-            return;
-        }
-        Candidate<S> before = slot.active;
-        Candidate<S>[] old = slot.ordered;
-        int at = -1;
-        for (int i = 0; i < old.length; i++) {
-            if (old[i] == c) {
-                at = i;
-                break;
+    // Finds a registration: first under the name it has now, then among the unnamed, and only then (its name
+    // changed without an update) by a scan of every name. Lock held.
+    private Located<K, S> locate(K key, String currentName) {
+        if (currentName != null) {
+            Object v = byName.get(currentName);
+            if (holds(v, key)) {
+                return new Located<>(currentName, v);
             }
         }
-        if (at < 0) {
-            return;
+        if (unnamed.containsKey(key)) {
+            return new Located<>(null, null);
         }
-        if (old.length == 1) {
-            slots.remove(name);
-            slot.active = null;
-            activeServices.remove(slot.name);
-        } else {
-            @SuppressWarnings("unchecked")
-            Candidate<S>[] next = new Candidate[old.length - 1];
-            System.arraycopy(old, 0, next, 0, at);
-            System.arraycopy(old, at + 1, next, at, old.length - at - 1);
-            slot.ordered = next;
-            slot.active = firstUsable(next);
-            activeServices.remove(slot.name);
-        }
-        transition(before, slot.active, events);
+        List<Located<K, S>> found = new ArrayList<>(1);
+        byName.forEach((name, v) -> {
+            if (found.isEmpty() && holds(v, key)) {
+                found.add(new Located<>(name, v));
+            }
+        });
+        return found.isEmpty() ? null : found.get(0);
     }
 
-    private static <S> Candidate<S> firstUsable(Candidate<S>[] ordered) {
-        for (Candidate<S> c : ordered) {
-            if (c.failure() == null) {
-                return c;
+    // Files a key or a candidate under a valid name. Lock held.
+    private void file(String name, Object entry, List<Runnable> events) {
+        Object v = byName.get(name);
+        K before = activeKey(v);
+        Object now;
+        if (v == null) {
+            now = entry;
+        } else {
+            Candidate<K, S>[] old = v instanceof Slot ? slot(v).ordered : one(candidateOf(v, name));
+            Candidate<K, S> c = candidateOf(entry, name);
+            int at = Arrays.binarySearch(old, c, preferred);
+            at = at < 0 ? -at - 1 : at;
+            Candidate<K, S>[] next = Arrays.copyOf(old, old.length + 1);
+            System.arraycopy(old, at, next, at + 1, old.length - at);
+            next[at] = c;
+            now = new Slot<>(next);
+        }
+        byName.put(name, now);
+        transition(name, before, activeKey(now), events);
+    }
+
+    private void fileUnnamed(Candidate<K, S> c, Object raw, List<Runnable> events) {
+        c.failure(whyInvalid(raw));
+        unnamed.put(c.key(), c);
+        ProviderInfo info = info(c.key(), null, ProviderState.FAILED, c.failure());
+        LOG.error("Provider {} FAILED: {}", describe(c), c.failure());
+        events.add(() -> each(l -> l.failed(info)));
+    }
+
+    // Takes a registration out of its name, and returns what held it there (its key or its candidate). Lock held.
+    private Object unfile(Located<K, S> at, K key, List<Runnable> events) {
+        Object v = at.value();
+        K before = activeKey(v);
+        Object taken;
+        Object now;
+        if (v instanceof Slot) {
+            Candidate<K, S>[] old = slot(v).ordered;
+            int i = 0;
+            while (!old[i].key().equals(key)) {
+                i++; // locate() found the key in this slot, so this ends on it
+            }
+            taken = old[i];
+            @SuppressWarnings("unchecked")
+            Candidate<K, S>[] next = new Candidate[old.length - 1];
+            System.arraycopy(old, 0, next, 0, i);
+            System.arraycopy(old, i + 1, next, i, old.length - i - 1);
+            // One candidate left: it stays a candidate, as it may have calls in flight and its service.
+            now = next.length == 1 ? next[0] : new Slot<>(next);
+        } else {
+            taken = v;
+            now = null;
+        }
+        if (now == null) {
+            byName.remove(at.name());
+        } else {
+            byName.put(at.name(), now);
+        }
+        transition(at.name(), before, activeKey(now), events);
+        return taken;
+    }
+
+    // ---------------------------------------------------------------- the three forms of a name's value
+
+    // Whether a name's value holds the registration.
+    private boolean holds(Object v, K key) {
+        if (v == null) {
+            return false;
+        }
+        if (v instanceof Candidate) {
+            return candidate(v).key().equals(key);
+        }
+        if (v instanceof Slot) {
+            for (Candidate<K, S> c : slot(v).ordered) {
+                if (c.key().equals(key)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+        return v.equals(key);
+    }
+
+    // The candidate of a registration within a name's value, or null if it is held as a bare key.
+    private Candidate<K, S> candidateIn(Object v, K key) {
+        if (v instanceof Candidate) {
+            return candidate(v);
+        }
+        if (v instanceof Slot) {
+            for (Candidate<K, S> c : slot(v).ordered) {
+                if (c.key().equals(key)) {
+                    return c;
+                }
             }
         }
         return null;
     }
 
-    private void transition(Candidate<S> before, Candidate<S> after, List<Runnable> events) {
-        if (before == after) {
+    // The active registration of a name's value, or null if it has none.
+    private K activeKey(Object v) {
+        if (v == null) {
+            return null;
+        }
+        if (v instanceof Candidate) {
+            Candidate<K, S> c = candidate(v);
+            return c.failure() == null ? c.key() : null;
+        }
+        if (v instanceof Slot) {
+            Candidate<K, S> a = slot(v).active;
+            return a == null ? null : a.key();
+        }
+        return key(v);
+    }
+
+    // A key or a candidate, as a candidate: a bare key becomes one.
+    private Candidate<K, S> candidateOf(Object entry, String name) {
+        return entry instanceof Candidate ? candidate(entry) : new Candidate<>(key(entry), name);
+    }
+
+    @SuppressWarnings("unchecked")
+    private Candidate<K, S> candidate(Object v) {
+        return (Candidate<K, S>) v;
+    }
+
+    @SuppressWarnings("unchecked")
+    private Slot<K, S> slot(Object v) {
+        return (Slot<K, S>) v;
+    }
+
+    @SuppressWarnings("unchecked")
+    private K key(Object v) {
+        return (K) v;
+    }
+
+    @SuppressWarnings("unchecked")
+    private Candidate<K, S>[] one(Candidate<K, S> c) {
+        return new Candidate[] {c};
+    }
+
+    // The active candidate of a name, turning a bare key into a candidate on its first use.
+    private Candidate<K, S> activeCandidate(String name) {
+        Object v = byName.get(name);
+        if (v == null) {
+            return null;
+        }
+        if (v instanceof Candidate) {
+            Candidate<K, S> c = candidate(v);
+            return c.failure() == null ? c : null;
+        }
+        if (v instanceof Slot) {
+            return slot(v).active;
+        }
+        lock.lock();
+        try {
+            Object now = byName.get(name);
+            if (now == v) {
+                Candidate<K, S> c = new Candidate<>(key(v), name);
+                byName.put(name, c);
+                return c;
+            }
+        } finally {
+            lock.unlock();
+        }
+        return activeCandidate(name); // it changed meanwhile; read it again
+    }
+
+    // ---------------------------------------------------------------- events
+
+    private void transition(String name, K before, K after, List<Runnable> events) {
+        if (before == null ? after == null : before.equals(after)) {
             return;
         }
         if (before == null) {
-            ProviderInfo now = after.info(ProviderState.ACTIVE);
-            LOG.info("Provider added: {} {} from {} (ranking {})", kind, now.name(), now.bundle(), now.ranking());
+            ProviderInfo now = info(after, name, ProviderState.ACTIVE, null);
+            LOG.info("Provider added: {} {} from {} (ranking {})", kind, name, now.bundle(), now.ranking());
             events.add(() -> each(l -> l.added(now)));
         } else if (after == null) {
-            ProviderInfo was = before.info(ProviderState.ACTIVE);
-            LOG.info("Provider removed: {} {} from {}", kind, was.name(), was.bundle());
+            ProviderInfo was = info(before, name, ProviderState.ACTIVE, null);
+            LOG.info("Provider removed: {} {} from {}", kind, name, was.bundle());
             events.add(() -> each(l -> l.removed(was)));
         } else {
-            ProviderInfo was = before.info(ProviderState.ACTIVE);
-            ProviderInfo now = after.info(ProviderState.ACTIVE);
+            ProviderInfo was = info(before, name, ProviderState.ACTIVE, null);
+            ProviderInfo now = info(after, name, ProviderState.ACTIVE, null);
             LOG.info("Provider replaced: {} {} from {} (ranking {}) now served by {} (ranking {})", kind,
-                    now.name(), was.bundle(), was.ranking(), now.bundle(), now.ranking());
+                    name, was.bundle(), was.ranking(), now.bundle(), now.ranking());
             events.add(() -> each(l -> l.replaced(was, now)));
         }
     }
@@ -337,7 +483,7 @@ public final class ProviderTable<S> {
         }
     }
 
-    private void each(java.util.function.Consumer<ProviderListener> event) {
+    private void each(Consumer<ProviderListener> event) {
         Iterable<ProviderListener> all = listeners.get();
         if (all == null) {
             return;
@@ -358,31 +504,46 @@ public final class ProviderTable<S> {
 
     private static String whyInvalid(Object raw) {
         if (raw == null) {
-            return "the service has no " + dev.orchard.api.registry.ProviderProperties.NAME + " property";
+            return "the service has no " + ProviderProperties.NAME + " property";
         }
         if (!(raw instanceof String s)) {
-            return "the " + dev.orchard.api.registry.ProviderProperties.NAME + " property must be a String, not "
+            return "the " + ProviderProperties.NAME + " property must be a String, not "
                     + raw.getClass().getSimpleName() + " " + raw;
         }
-        return "the " + dev.orchard.api.registry.ProviderProperties.NAME + " property " + Names.quote(s) + " "
-                + Names.whyNotDns1123Label(s);
+        return "the " + ProviderProperties.NAME + " property " + Names.quote(s) + " " + Names.whyNotDns1123Label(s);
+    }
+
+    private ProviderInfo info(K key, String name, ProviderState state, String failure) {
+        String shown = name;
+        if (shown == null) {
+            Object raw = access.nameProperty(key);
+            shown = raw == null ? "" : String.valueOf(raw);
+        }
+        return new ProviderInfo(shown, kind, state, access.bundleSymbolicName(key), access.bundleVersion(key),
+                access.serviceId(key), access.ranking(key), Optional.ofNullable(failure));
+    }
+
+    private ProviderInfo info(Candidate<K, S> c, ProviderState state) {
+        return info(c.key(), c.name(), state, c.failure());
+    }
+
+    private String describe(Candidate<K, S> c) {
+        K key = c.key();
+        return kind + " " + (c.name() == null ? access.nameProperty(key) : c.name()) + " (service "
+                + access.serviceId(key) + " of " + access.bundleSymbolicName(key) + "/" + access.bundleVersion(key)
+                + ")";
     }
 
     // ---------------------------------------------------------------- reads (no lock)
 
     /**
-     * The active candidate of a name.
+     * The active candidate of a name. A name never used yet gets its candidate here.
      *
      * @param name the name
      * @return the candidate, or null
      */
-    public Candidate<S> active(String name) {
-        Slot<S> slot = name == null ? null : slots.get(name);
-        return slot == null ? null : slot.active;
-    }
-
-    private Candidate<S> activeOf(String name) {
-        return name == null ? null : active(name);
+    public Candidate<K, S> active(String name) {
+        return name == null ? null : activeCandidate(name);
     }
 
     /**
@@ -400,36 +561,18 @@ public final class ProviderTable<S> {
         if (name == null) {
             return null;
         }
-        S cached = activeServices.get(name);
-        if (cached != null) {
-            return cached;
-        }
         for (int attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-            Candidate<S> c = active(name);
+            Candidate<K, S> c = activeCandidate(name);
             if (c == null) {
                 return null;
             }
-            S s = c.service();
+            S s = c.service(access);
             if (s != null) {
-                publish(name, c, s);
                 return s;
             }
             failObtain(c);
         }
         return null;
-    }
-
-    // Caches the service for lookups, if the candidate is still the active one of its name.
-    private void publish(String name, Candidate<S> c, S service) {
-        lock.lock();
-        try {
-            Slot<S> slot = slots.get(name);
-            if (slot != null && slot.active == c) {
-                activeServices.put(name, service);
-            }
-        } finally {
-            lock.unlock();
-        }
     }
 
     /**
@@ -441,10 +584,17 @@ public final class ProviderTable<S> {
      * @throws NotFoundException if no candidate has the name
      * @throws UnavailableException if every candidate of the name is FAILED
      */
+    @SuppressWarnings("unchecked")
     public S get(String name) {
-        // Kept this small so that it inlines: a found name is one map read, the rest is the slow path.
-        S found = name == null ? null : activeServices.get(name);
-        return found != null ? found : getSlow(name);
+        // Kept this small so that it inlines: a used name is one map read and one field read.
+        Object v = name == null ? null : byName.get(name);
+        if (v instanceof Candidate) {
+            S found = ((Candidate<K, S>) v).obtained();
+            if (found != null) {
+                return found;
+            }
+        }
+        return getSlow(name);
     }
 
     private S getSlow(String name) {
@@ -469,16 +619,16 @@ public final class ProviderTable<S> {
      */
     public <R> R call(String name, Function<? super S, ? extends R> call) {
         for (int attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-            Candidate<S> c = active(name);
+            Candidate<K, S> c = name == null ? null : activeCandidate(name);
             if (c == null) {
                 Names.requireDns1123Label("provider name", name);
                 throw missing(name);
             }
             if (!c.enter()) {
-                continue; // it is leaving; the slot already names its successor
+                continue; // it is leaving; the name already holds its successor
             }
             try {
-                S s = c.service();
+                S s = c.service(access);
                 if (s == null) {
                     failObtain(c);
                     continue;
@@ -492,8 +642,8 @@ public final class ProviderTable<S> {
                 + " kept changing while the call tried to reach it; retry");
     }
 
-    private void failObtain(Candidate<S> c) {
-        fail(c, "its service could not be obtained: " + c.handle().obtainFailureReason());
+    private void failObtain(Candidate<K, S> c) {
+        fail(c, "its service could not be obtained: " + access.obtainFailureReason(c.key()));
     }
 
     private RuntimeException missing(String name) {
@@ -517,8 +667,8 @@ public final class ProviderTable<S> {
      */
     public SortedSet<String> names() {
         TreeSet<String> names = new TreeSet<>();
-        slots.forEach((name, slot) -> {
-            if (slot.active != null) {
+        byName.forEach((name, v) -> {
+            if (activeKey(v) != null) {
                 names.add(name);
             }
         });
@@ -532,22 +682,26 @@ public final class ProviderTable<S> {
      * @return an immutable list
      */
     public List<ProviderInfo> candidates(String name) {
-        Slot<S> slot = name == null ? null : slots.get(name);
-        if (slot == null) {
-            return List.of();
-        }
-        return describe(slot);
+        Object v = name == null ? null : byName.get(name);
+        return v == null ? List.of() : describe(name, v);
     }
 
-    private List<ProviderInfo> describe(Slot<S> slot) {
-        Candidate<S> active = slot.active;
-        List<ProviderInfo> out = new ArrayList<>();
-        for (Candidate<S> c : slot.ordered) {
-            ProviderState state = c.failure() != null ? ProviderState.FAILED
-                    : c == active ? ProviderState.ACTIVE : ProviderState.SHADOWED;
-            out.add(c.info(state));
+    private List<ProviderInfo> describe(String name, Object v) {
+        if (v instanceof Slot) {
+            Slot<K, S> slot = slot(v);
+            List<ProviderInfo> out = new ArrayList<>(slot.ordered.length);
+            for (Candidate<K, S> c : slot.ordered) {
+                ProviderState state = c.failure() != null ? ProviderState.FAILED
+                        : c == slot.active ? ProviderState.ACTIVE : ProviderState.SHADOWED;
+                out.add(info(c, state));
+            }
+            return List.copyOf(out);
         }
-        return List.copyOf(out);
+        if (v instanceof Candidate) {
+            Candidate<K, S> c = candidate(v);
+            return List.of(info(c, c.failure() != null ? ProviderState.FAILED : ProviderState.ACTIVE));
+        }
+        return List.of(info(key(v), name, ProviderState.ACTIVE, null));
     }
 
     /**
@@ -556,12 +710,13 @@ public final class ProviderTable<S> {
      * @return an immutable list
      */
     public List<ProviderInfo> providers() {
-        TreeMap<String, Slot<S>> sorted = new TreeMap<>(slots);
+        TreeMap<String, Object> sorted = new TreeMap<>();
+        byName.forEach(sorted::put);
         List<ProviderInfo> out = new ArrayList<>();
-        sorted.values().forEach(slot -> out.addAll(describe(slot)));
+        sorted.forEach((name, v) -> out.addAll(describe(name, v)));
         unnamed.values().stream()
-                .sorted(Comparator.comparingLong(c -> c.handle().serviceId()))
-                .forEach(c -> out.add(c.info(ProviderState.FAILED)));
+                .sorted(Comparator.comparingLong(c -> access.serviceId(c.key())))
+                .forEach(c -> out.add(info(c, ProviderState.FAILED)));
         return List.copyOf(out);
     }
 
@@ -573,7 +728,7 @@ public final class ProviderTable<S> {
     public int size() {
         lock.lock();
         try {
-            return byKey.size();
+            return size;
         } finally {
             lock.unlock();
         }

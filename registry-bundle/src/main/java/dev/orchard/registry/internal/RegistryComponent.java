@@ -11,7 +11,6 @@ import java.util.Optional;
 import java.util.SortedSet;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
-import java.util.function.Supplier;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.ServiceReference;
 import org.osgi.service.component.annotations.Reference;
@@ -28,10 +27,8 @@ import org.osgi.service.component.runtime.ServiceComponentRuntime;
  */
 abstract class RegistryComponent<S> implements ProviderRegistry<S> {
     final BundleContext context;
-    final ProviderTable<S> table;
+    final ProviderTable<ServiceReference<S>, S> table;
     private volatile long drainMillis;
-    // One supplier for every handle, not a new method reference per bind.
-    private final Supplier<ServiceComponentRuntime> scrSource = this::scr;
 
     // Declared here for both registries; bnd reads them through -dsannotations-options: inherit. Not private:
     // SCR injects a superclass field only if the subclass could see it.
@@ -44,7 +41,7 @@ abstract class RegistryComponent<S> implements ProviderRegistry<S> {
 
     RegistryComponent(BundleContext context, ProviderKind kind, RegistryConfiguration config) {
         this.context = context;
-        this.table = new ProviderTable<>(kind, this::listeners);
+        this.table = new ProviderTable<>(kind, new OsgiServiceAccess<>(context, this::scr), this::listeners);
         configure(config);
     }
 
@@ -62,7 +59,7 @@ abstract class RegistryComponent<S> implements ProviderRegistry<S> {
     }
 
     final void bind(ServiceReference<S> reference) {
-        table.add(new OsgiServiceHandle<>(context, reference, scrSource));
+        table.add(reference);
     }
 
     final void updated(ServiceReference<S> reference) {
@@ -70,7 +67,7 @@ abstract class RegistryComponent<S> implements ProviderRegistry<S> {
     }
 
     final void unbind(ServiceReference<S> reference) {
-        Candidate<S> c = table.remove(reference);
+        Candidate<ServiceReference<S>, S> c = table.remove(reference);
         if (c != null) {
             table.drainAndRelease(c, drainMillis, TimeUnit.MILLISECONDS);
         }

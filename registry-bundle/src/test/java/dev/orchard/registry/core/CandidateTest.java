@@ -6,10 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.orchard.api.registry.ProviderInfo;
-import dev.orchard.api.registry.ProviderKind;
-import dev.orchard.api.registry.ProviderState;
-import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -17,6 +13,8 @@ import org.junit.jupiter.api.Timeout;
 /** The in-flight count, lazy obtain and release of one {@link Candidate}, and the {@link FakeHandle} order. */
 @Timeout(value = 10, unit = TimeUnit.SECONDS)
 class CandidateTest {
+    private static final ServiceAccess<FakeHandle<FakeService>, FakeService> ACCESS = FakeHandle.access();
+
     @Test
     void theFakeHandleOrdersAsServiceReferencesDo() {
         FakeHandle<FakeService> low = FakeHandle.of(1, "x", 0);
@@ -33,25 +31,25 @@ class CandidateTest {
     @Test
     void theServiceIsObtainedOnFirstUseOnly() {
         FakeHandle<FakeService> h = FakeHandle.of("x", 0);
-        Candidate<FakeService> c = new Candidate<>(h, ProviderKind.POD);
+        Candidate<FakeHandle<FakeService>, FakeService> c = new Candidate<>(h, "x");
         assertEquals(0, h.obtains());
-        assertSame(h.service(), c.service());
-        assertSame(h.service(), c.service());
+        assertSame(h.service(), c.service(ACCESS));
+        assertSame(h.service(), c.service(ACCESS));
         assertEquals(1, h.obtains());
     }
 
     @Test
     void aFailedObtainIsRetriedOnTheNextUse() {
         FakeHandle<FakeService> h = FakeHandle.of("x", 0).failObtain("not yet");
-        Candidate<FakeService> c = new Candidate<>(h, ProviderKind.POD);
-        assertNull(c.service());
-        assertNull(c.service());
+        Candidate<FakeHandle<FakeService>, FakeService> c = new Candidate<>(h, "x");
+        assertNull(c.service(ACCESS));
+        assertNull(c.service(ACCESS));
         assertEquals(2, h.obtains());
     }
 
     @Test
     void enterAndExitCount() {
-        Candidate<FakeService> c = new Candidate<>(FakeHandle.of("x", 0), ProviderKind.POD);
+        Candidate<FakeHandle<FakeService>, FakeService> c = new Candidate<>(FakeHandle.of("x", 0), "x");
         assertTrue(c.usable());
         assertTrue(c.enter());
         assertTrue(c.enter());
@@ -64,55 +62,52 @@ class CandidateTest {
     @Test
     void aRetiredCandidateTakesNoCallAndObtainsNothing() {
         FakeHandle<FakeService> h = FakeHandle.of("x", 0);
-        Candidate<FakeService> c = new Candidate<>(h, ProviderKind.POD);
+        Candidate<FakeHandle<FakeService>, FakeService> c = new Candidate<>(h, "x");
         c.retire();
         assertFalse(c.usable());
         assertFalse(c.enter());
         assertEquals(0, c.inFlight(), "a refused enter must not stay counted");
-        assertNull(c.service());
+        assertNull(c.service(ACCESS));
         assertEquals(0, h.obtains());
     }
 
     @Test
     void drainReleasesOnceAndOnlyWhatWasObtained() throws InterruptedException {
         FakeHandle<FakeService> h = FakeHandle.of("x", 0);
-        Candidate<FakeService> c = new Candidate<>(h, ProviderKind.POD);
-        c.service();
-        assertEquals(0, c.drainAndRelease(1, TimeUnit.SECONDS));
+        Candidate<FakeHandle<FakeService>, FakeService> c = new Candidate<>(h, "x");
+        c.service(ACCESS);
+        assertEquals(0, c.drainAndRelease(ACCESS, 1, TimeUnit.SECONDS));
         assertEquals(1, h.releases());
-        assertEquals(0, c.drainAndRelease(1, TimeUnit.SECONDS));
+        assertEquals(0, c.drainAndRelease(ACCESS, 1, TimeUnit.SECONDS));
         assertEquals(1, h.releases(), "a second drain must not release again");
-        assertNull(c.service(), "a drained candidate hands out nothing");
+        assertNull(c.service(ACCESS), "a drained candidate hands out nothing");
         assertEquals(1, h.obtains());
 
         FakeHandle<FakeService> never = FakeHandle.of("y", 0);
-        Candidate<FakeService> unused = new Candidate<>(never, ProviderKind.POD);
-        assertEquals(0, unused.drainAndRelease(1, TimeUnit.SECONDS));
+        Candidate<FakeHandle<FakeService>, FakeService> unused = new Candidate<>(never, "x");
+        assertEquals(0, unused.drainAndRelease(ACCESS, 1, TimeUnit.SECONDS));
         assertEquals(0, never.releases());
     }
 
     @Test
     void drainReportsTheCallsLeftAtTheTimeout() throws InterruptedException {
         FakeHandle<FakeService> h = FakeHandle.of("x", 0);
-        Candidate<FakeService> c = new Candidate<>(h, ProviderKind.POD);
-        c.service();
+        Candidate<FakeHandle<FakeService>, FakeService> c = new Candidate<>(h, "x");
+        c.service(ACCESS);
         assertTrue(c.enter());
-        assertEquals(1, c.drainAndRelease(20, TimeUnit.MILLISECONDS));
+        assertEquals(1, c.drainAndRelease(ACCESS, 20, TimeUnit.MILLISECONDS));
         assertEquals(1, h.releases());
         c.exit();
         assertEquals(0, c.inFlight());
     }
 
     @Test
-    void infoDescribesTheCandidate() {
-        FakeHandle<FakeService> h = FakeHandle.of(42, "x", 7);
-        Candidate<FakeService> c = new Candidate<>(h, ProviderKind.ORCHESTRATOR);
-        c.name("x");
-        ProviderInfo info = c.info(ProviderState.SHADOWED);
-        assertEquals(new ProviderInfo("x", ProviderKind.ORCHESTRATOR, ProviderState.SHADOWED, "test.bundle", "1.0.0",
-                42, 7, Optional.empty()), info);
+    void aFailedCandidateIsNotUsableAndSaysWhy() {
+        Candidate<FakeHandle<FakeService>, FakeService> c = new Candidate<>(FakeHandle.of(42, "x", 7), "x");
+        assertEquals("x", c.name());
+        assertNull(c.failure());
         c.failure("broken");
-        assertEquals(Optional.of("broken"), c.info(ProviderState.FAILED).failureReason());
+        assertEquals("broken", c.failure());
         assertFalse(c.usable());
         assertTrue(c.toString().contains("42"), c.toString());
     }

@@ -6,23 +6,20 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
 /**
- * A plain {@link ServiceHandle} for tests: a mutable name property and ranking (re-read by the table on
- * {@link ProviderTable#update}), a fixed service id, counters of obtain and release calls, and an option to make
- * {@link #obtain()} return null with a reason.
+ * A registration key for tests, read through {@link #access()}: a mutable name property and ranking (re-read by
+ * the table on {@link ProviderTable#update}), a fixed service id, counters of obtain and release calls, and an
+ * option to make {@link #obtain()} return null with a reason.
  *
- * <p>Ordered exactly as {@code org.osgi.framework.ServiceReference.compareTo} orders references: the greater
- * handle has the higher ranking, then the lower service id.
+ * <p>Equal when their service ids are, as service references of one registration are. Ordered exactly as
+ * {@code org.osgi.framework.ServiceReference.compareTo} orders references: the greater handle has the higher
+ * ranking, then the lower service id.
  *
  * @param <T> the service type
  */
-final class FakeHandle<T> implements ServiceHandle<T> {
+final class FakeHandle<T> implements Comparable<FakeHandle<T>> {
     private static final AtomicLong IDS = new AtomicLong(1_000);
 
-    /** The registration key: value equality on the service id, as a service reference has. */
-    record Key(long serviceId) {}
-
     private final long serviceId;
-    private final Key key;
     private final T service;
     private final AtomicInteger obtains = new AtomicInteger();
     private final AtomicInteger releases = new AtomicInteger();
@@ -35,7 +32,6 @@ final class FakeHandle<T> implements ServiceHandle<T> {
 
     FakeHandle(long serviceId, Object name, int ranking, T service) {
         this.serviceId = serviceId;
-        this.key = new Key(serviceId);
         this.name = name;
         this.ranking = ranking;
         this.service = Objects.requireNonNull(service, "service");
@@ -113,64 +109,121 @@ final class FakeHandle<T> implements ServiceHandle<T> {
         return service;
     }
 
-    // ------------------------------------------------------------ ServiceHandle
+    // ------------------------------------------------------------ what the table reads through access()
 
-    @Override
-    public Object key() {
-        return key;
+    /**
+     * How a table reads fake handles.
+     *
+     * @param <T> the service type
+     * @return the access
+     */
+    static <T> ServiceAccess<FakeHandle<T>, T> access() {
+        return new ServiceAccess<>() {
+            @Override
+            public Object nameProperty(FakeHandle<T> key) {
+                return key.nameProperty();
+            }
+
+            @Override
+            public int ranking(FakeHandle<T> key) {
+                return key.ranking();
+            }
+
+            @Override
+            public long serviceId(FakeHandle<T> key) {
+                return key.serviceId();
+            }
+
+            @Override
+            public String bundleSymbolicName(FakeHandle<T> key) {
+                return key.bundleSymbolicName();
+            }
+
+            @Override
+            public String bundleVersion(FakeHandle<T> key) {
+                return key.bundleVersion();
+            }
+
+            @Override
+            public T obtain(FakeHandle<T> key) {
+                return key.obtain();
+            }
+
+            @Override
+            public String obtainFailureReason(FakeHandle<T> key) {
+                return key.obtainFailureReason();
+            }
+
+            @Override
+            public void release(FakeHandle<T> key) {
+                key.release();
+            }
+
+            @Override
+            public int compare(FakeHandle<T> a, FakeHandle<T> b) {
+                return a.compareTo(b);
+            }
+        };
     }
 
-    @Override
-    public Object nameProperty() {
+    /** The registration key, as a service reference is: the handle itself. */
+    FakeHandle<T> key() {
+        return this;
+    }
+
+    Object nameProperty() {
         onNameRead.run();
         return name;
     }
 
-    @Override
-    public int ranking() {
+    int ranking() {
         return ranking;
     }
 
-    @Override
-    public long serviceId() {
+    long serviceId() {
         return serviceId;
     }
 
-    @Override
-    public String bundleSymbolicName() {
+    String bundleSymbolicName() {
         return "test.bundle";
     }
 
-    @Override
-    public String bundleVersion() {
+    String bundleVersion() {
         return "1.0.0";
     }
 
-    @Override
-    public T obtain() {
+    T obtain() {
         obtains.incrementAndGet();
         return obtainFailure != null ? null : service;
     }
 
-    @Override
-    public String obtainFailureReason() {
+    String obtainFailureReason() {
         String why = obtainFailure;
         return why != null ? why : "no reason known";
     }
 
-    @Override
-    public void release() {
+    void release() {
         releases.incrementAndGet();
         onRelease.accept(service);
     }
 
     @Override
-    public int compareTo(ServiceHandle<T> other) {
+    public int compareTo(FakeHandle<T> other) {
         int byRanking = Integer.compare(ranking(), other.ranking());
         if (byRanking != 0) {
             return byRanking;
         }
         return Long.compare(other.serviceId(), serviceId()); // the lower id is the greater
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof FakeHandle<?> h && h.serviceId == serviceId;
+    }
+
+    @Override
+    public int hashCode() {
+        return Long.hashCode(serviceId);
     }
 
     @Override

@@ -33,7 +33,7 @@ import org.junit.jupiter.api.Timeout;
 class ProviderTableDrainTest {
     private static final long WAIT_SECONDS = 5;
 
-    private final ProviderTable<FakeService> table = new ProviderTable<>(ProviderKind.ORCHESTRATOR, List::of);
+    private final ProviderTable<FakeHandle<FakeService>, FakeService> table = new ProviderTable<>(ProviderKind.ORCHESTRATOR, FakeHandle.access(), List::of);
     private ExecutorService pool;
 
     @BeforeEach
@@ -97,7 +97,7 @@ class ProviderTableDrainTest {
             s.markReleased();
         });
 
-        Candidate<FakeService> leaving = table.remove(v1.key());
+        Candidate<FakeHandle<FakeService>, FakeService> leaving = table.remove(v1.key());
         assertNotNull(leaving);
         assertEquals(1, leaving.inFlight());
         CompletableFuture<Void> drain =
@@ -130,7 +130,7 @@ class ProviderTableDrainTest {
         BlockedCall call = new BlockedCall(v1);
         call.awaitEntered();
 
-        Candidate<FakeService> leaving = table.remove(v1.key());
+        Candidate<FakeHandle<FakeService>, FakeService> leaving = table.remove(v1.key());
         CompletableFuture<Void> drain =
                 CompletableFuture.runAsync(() -> table.drainAndRelease(leaving, 5, TimeUnit.SECONDS), pool);
         assertThrows(NotFoundException.class, () -> table.call("mock", s -> s),
@@ -153,7 +153,7 @@ class ProviderTableDrainTest {
         first.awaitEntered();
         second.awaitEntered();
 
-        Candidate<FakeService> leaving = table.remove(v1.key());
+        Candidate<FakeHandle<FakeService>, FakeService> leaving = table.remove(v1.key());
         assertEquals(2, leaving.inFlight());
         CompletableFuture<Void> drain =
                 CompletableFuture.runAsync(() -> table.drainAndRelease(leaving, 5, TimeUnit.SECONDS), pool);
@@ -173,7 +173,7 @@ class ProviderTableDrainTest {
         BlockedCall call = new BlockedCall(v1);
         call.awaitEntered();
 
-        Candidate<FakeService> leaving = table.remove(v1.key());
+        Candidate<FakeHandle<FakeService>, FakeService> leaving = table.remove(v1.key());
         long start = System.nanoTime();
         table.drainAndRelease(leaving, 100, TimeUnit.MILLISECONDS);
         long tookMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
@@ -196,7 +196,7 @@ class ProviderTableDrainTest {
         table.add(v1);
         BlockedCall call = new BlockedCall(v1);
         call.awaitEntered();
-        Candidate<FakeService> leaving = table.remove(v1.key());
+        Candidate<FakeHandle<FakeService>, FakeService> leaving = table.remove(v1.key());
 
         AtomicBoolean interruptedAfter = new AtomicBoolean();
         CountDownLatch draining = new CountDownLatch(1);
@@ -222,7 +222,7 @@ class ProviderTableDrainTest {
         FakeHandle<FakeService> v1 = FakeHandle.of("mock", 0);
         table.add(v1);
         table.call("mock", s -> s);
-        Candidate<FakeService> leaving = table.remove(v1.key());
+        Candidate<FakeHandle<FakeService>, FakeService> leaving = table.remove(v1.key());
         long start = System.nanoTime();
         table.drainAndRelease(leaving, 5, TimeUnit.SECONDS);
         assertTrue(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start) < 2_000);

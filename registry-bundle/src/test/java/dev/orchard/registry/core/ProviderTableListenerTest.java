@@ -24,12 +24,12 @@ import org.junit.jupiter.api.Timeout;
 class ProviderTableListenerTest {
     private final List<ProviderListener> listeners = new CopyOnWriteArrayList<>();
     private final RecordingListener events = new RecordingListener();
-    private ProviderTable<FakeService> table;
+    private ProviderTable<FakeHandle<FakeService>, FakeService> table;
 
     @BeforeEach
     void setUp() {
         listeners.add(events);
-        table = new ProviderTable<>(ProviderKind.ORCHESTRATOR, () -> listeners);
+        table = new ProviderTable<>(ProviderKind.ORCHESTRATOR, FakeHandle.access(), () -> listeners);
     }
 
     private static String id(FakeHandle<?> h, String name) {
@@ -229,9 +229,9 @@ class ProviderTableListenerTest {
             }
 
             private void look(String event, ProviderInfo p) {
-                Candidate<FakeService> active = table.active("mock");
+                Candidate<FakeHandle<FakeService>, FakeService> active = table.active("mock");
                 seen.add(event + " names=" + table.names() + " providers=" + table.providers().size() + " size="
-                        + table.size() + " active=" + (active == null ? null : active.handle().serviceId())
+                        + table.size() + " active=" + (active == null ? null : active.key().serviceId())
                         + " candidates=" + table.candidates("mock").size());
             }
         });
@@ -296,10 +296,10 @@ class ProviderTableListenerTest {
             private void fromAnotherThread(String event) {
                 Thread reader = new Thread(() -> {
                     try {
-                        Candidate<FakeService> active = table.active("mock");
+                        Candidate<FakeHandle<FakeService>, FakeService> active = table.active("mock");
                         seen.add(event + " size=" + table.size() + " names=" + table.names() + " providers="
                                 + table.providers().size() + " active="
-                                + (active == null ? null : active.handle().serviceId()));
+                                + (active == null ? null : active.key().serviceId()));
                     } catch (Throwable t) {
                         failure.set(t);
                     }

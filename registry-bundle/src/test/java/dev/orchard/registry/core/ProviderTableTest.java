@@ -23,6 +23,10 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
@@ -38,12 +42,12 @@ import org.junit.jupiter.params.provider.ValueSource;
 class ProviderTableTest {
     private final List<ProviderListener> listeners = new CopyOnWriteArrayList<>();
     private final RecordingListener events = new RecordingListener();
-    private ProviderTable<FakeService> table;
+    private ProviderTable<FakeHandle<FakeService>, FakeService> table;
 
     @BeforeEach
     void setUp() {
         listeners.add(events);
-        table = new ProviderTable<>(ProviderKind.ORCHESTRATOR, () -> listeners);
+        table = new ProviderTable<>(ProviderKind.ORCHESTRATOR, FakeHandle.access(), () -> listeners);
     }
 
     private static List<ProviderState> states(List<ProviderInfo> infos) {
@@ -82,7 +86,7 @@ class ProviderTableTest {
                     () -> assertSame(h.service(), table.get("mock")),
                     () -> assertEquals(Optional.of(h.service()), table.find("mock")),
                     () -> assertSame(h.service(), table.call("mock", s -> s)),
-                    () -> assertSame(h, table.active("mock").handle()),
+                    () -> assertSame(h, table.active("mock").key()),
                     () -> assertEquals("mock", table.active("mock").name()),
                     () -> assertNull(table.active("mock").failure()));
         }
@@ -136,9 +140,9 @@ class ProviderTableTest {
             table.add(h);
             table.get("mock");
 
-            Candidate<FakeService> c = table.remove(h.key());
+            Candidate<FakeHandle<FakeService>, FakeService> c = table.remove(h.key());
             assertNotNull(c);
-            assertSame(h, c.handle());
+            assertSame(h, c.key());
             assertEquals(Set.of(), table.names());
             assertEquals(0, table.size());
             assertEquals(0, h.releases(), "remove alone must not release; the drain does");
@@ -160,9 +164,9 @@ class ProviderTableTest {
 
         @Test
         void removeOfAnUnknownKeyReturnsNull() {
-            assertNull(table.remove(new FakeHandle.Key(-5)));
+            assertNull(table.remove(FakeHandle.of(-5, "mock", 0)));
             table.add(FakeHandle.of("mock", 0));
-            assertNull(table.remove(new FakeHandle.Key(-5)));
+            assertNull(table.remove(FakeHandle.of(-5, "mock", 0)));
             assertEquals(1, table.size());
         }
 
@@ -170,7 +174,7 @@ class ProviderTableTest {
         void updateOfAnUnknownKeyDoesNothing() {
             table.add(FakeHandle.of("mock", 0));
             events.drain();
-            table.update(new FakeHandle.Key(-5));
+            table.update(FakeHandle.of(-5, "mock", 0));
             assertEquals(1, table.size());
             assertEquals(List.of(), events.drain());
         }
@@ -179,7 +183,7 @@ class ProviderTableTest {
         void keysHaveValueEquality() {
             FakeHandle<FakeService> h = FakeHandle.of(77, "mock", 0);
             table.add(h);
-            assertNotNull(table.remove(new FakeHandle.Key(77)));
+            assertNotNull(table.remove(FakeHandle.of(77, "mock", 0)));
             assertEquals(0, table.size());
         }
 
@@ -219,7 +223,7 @@ class ProviderTableTest {
             assertEquals(Set.of("mock"), table.names());
             assertEquals(2, table.size());
 
-            ProviderTable<FakeService> other = new ProviderTable<>(ProviderKind.POD, List::of);
+            ProviderTable<FakeHandle<FakeService>, FakeService> other = new ProviderTable<>(ProviderKind.POD, FakeHandle.access(), List::of);
             FakeHandle<FakeService> low2 = FakeHandle.of("mock", 0);
             FakeHandle<FakeService> high2 = FakeHandle.of("mock", 10);
             other.add(high2);
@@ -622,7 +626,7 @@ class ProviderTableTest {
             assertEquals(Optional.of(low.service()), table.find("mock"));
             assertEquals(ProviderState.FAILED, table.candidates("mock").get(0).state());
 
-            ProviderTable<FakeService> other = new ProviderTable<>(ProviderKind.POD, List::of);
+            ProviderTable<FakeHandle<FakeService>, FakeService> other = new ProviderTable<>(ProviderKind.POD, FakeHandle.access(), List::of);
             FakeHandle<FakeService> high2 = FakeHandle.of("mock", 10).failObtain("boom");
             FakeHandle<FakeService> low2 = FakeHandle.of("mock", 0);
             other.add(high2);
@@ -786,7 +790,8 @@ class ProviderTableTest {
 
     @Test
     void aListenerSupplierOfNullIsNoListener() {
-        ProviderTable<FakeService> quiet = new ProviderTable<>(ProviderKind.POD, () -> null);
+        ProviderTable<FakeHandle<FakeService>, FakeService> quiet =
+                new ProviderTable<>(ProviderKind.POD, FakeHandle.access(), () -> null);
         FakeHandle<FakeService> h = FakeHandle.of("mock", 0);
         quiet.add(h);
         quiet.add(FakeHandle.of("Bad", 0));
@@ -797,12 +802,72 @@ class ProviderTableTest {
 
     @Test
     void podTablesNameTheirKind() {
-        ProviderTable<FakeService> pods = new ProviderTable<>(ProviderKind.POD, List::of);
+        ProviderTable<FakeHandle<FakeService>, FakeService> pods =
+                new ProviderTable<>(ProviderKind.POD, FakeHandle.access(), List::of);
         pods.add(FakeHandle.of("vk", 0));
         assertEquals(ProviderKind.POD, only(pods.candidates("vk")).kind());
         NotFoundException e = assertThrows(NotFoundException.class, () -> pods.get("nobody"));
         assertTrue(e.getMessage().contains("pod provider"), e.getMessage());
         NotFoundException o = assertThrows(NotFoundException.class, () -> table.get("nobody"));
         assertTrue(o.getMessage().contains("orchestrator provider"), o.getMessage());
+    }
+
+    // ------------------------------------------------------------------ a name's value: key, candidate, slot
+
+    @Test
+    void aRegistrationWhoseNameChangedWithoutAnUpdateIsStillRemoved() {
+        FakeHandle<FakeService> h = FakeHandle.of("mock", 0);
+        table.add(h);
+        table.get("mock");
+        h.name("renamed"); // the framework changed it, but no update reached the table
+        Candidate<FakeHandle<FakeService>, FakeService> c = table.remove(h.key());
+        assertNotNull(c, "found by a scan of every name");
+        assertEquals(Set.of(), table.names());
+        assertEquals(0, table.size());
+        table.drainAndRelease(c, 1, TimeUnit.SECONDS);
+        assertEquals(1, h.releases());
+    }
+
+    @Test
+    void manyFirstUsesAtOnceObtainTheServiceOnce() throws Exception {
+        FakeHandle<FakeService> h = FakeHandle.of("mock", 0);
+        table.add(h);
+        int threads = 8;
+        CyclicBarrier start = new CyclicBarrier(threads);
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        try {
+            List<Future<FakeService>> got = new ArrayList<>();
+            for (int i = 0; i < threads; i++) {
+                boolean viaCall = i % 2 == 0;
+                got.add(pool.submit(() -> {
+                    start.await();
+                    return viaCall ? table.call("mock", s -> s) : table.get("mock");
+                }));
+            }
+            for (Future<FakeService> f : got) {
+                assertSame(h.service(), f.get(10, TimeUnit.SECONDS));
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        assertEquals(1, h.obtains(), "one candidate, one obtain, however many callers raced to use it first");
+        assertEquals(0, table.active("mock").inFlight());
+    }
+
+    @Test
+    void aSecondCandidateOfANameNeverUsedKeepsOrderAndBothStayReachable() {
+        FakeHandle<FakeService> low = FakeHandle.of("mock", 0);
+        FakeHandle<FakeService> high = FakeHandle.of("mock", 5);
+        table.add(low); // held as its bare key: never used
+        table.add(high);
+        assertEquals(List.of(high.serviceId(), low.serviceId()), ids(table.candidates("mock")));
+        assertSame(high.service(), table.get("mock"));
+        assertEquals(0, low.obtains(), "the shadowed one is not obtained");
+        table.drainAndRelease(table.remove(high.key()), 1, TimeUnit.SECONDS);
+        assertSame(low.service(), table.get("mock"));
+        table.drainAndRelease(table.remove(low.key()), 1, TimeUnit.SECONDS);
+        assertEquals(1, low.releases());
+        assertEquals(1, high.releases());
+        assertEquals(Set.of(), table.names());
     }
 }

@@ -1,7 +1,7 @@
 package dev.orchard.registry.internal;
 
 import dev.orchard.api.registry.ProviderProperties;
-import dev.orchard.registry.core.ServiceHandle;
+import dev.orchard.registry.core.ServiceAccess;
 import java.util.function.Supplier;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
@@ -12,52 +12,48 @@ import org.osgi.service.component.runtime.ServiceComponentRuntime;
 import org.osgi.service.component.runtime.dto.ComponentConfigurationDTO;
 import org.osgi.service.component.runtime.dto.ComponentDescriptionDTO;
 
-/** A {@link ServiceHandle} over a service reference; the service is obtained only on first use. */
-final class OsgiServiceHandle<S> implements ServiceHandle<S> {
+/**
+ * Reads service references for the registry core. One instance per registry: the core keeps the references
+ * themselves, and obtains a service only on its first use.
+ */
+final class OsgiServiceAccess<S> implements ServiceAccess<ServiceReference<S>, S> {
     private final BundleContext context;
-    private final ServiceReference<S> reference;
     private final Supplier<ServiceComponentRuntime> scr;
 
-    OsgiServiceHandle(BundleContext context, ServiceReference<S> reference, Supplier<ServiceComponentRuntime> scr) {
+    OsgiServiceAccess(BundleContext context, Supplier<ServiceComponentRuntime> scr) {
         this.context = context;
-        this.reference = reference;
         this.scr = scr;
     }
 
     @Override
-    public Object key() {
-        return reference;
-    }
-
-    @Override
-    public Object nameProperty() {
+    public Object nameProperty(ServiceReference<S> reference) {
         return reference.getProperty(ProviderProperties.NAME);
     }
 
     @Override
-    public int ranking() {
+    public int ranking(ServiceReference<S> reference) {
         return reference.getProperty(Constants.SERVICE_RANKING) instanceof Integer r ? r : 0;
     }
 
     @Override
-    public long serviceId() {
+    public long serviceId(ServiceReference<S> reference) {
         return reference.getProperty(Constants.SERVICE_ID) instanceof Long id ? id : -1L;
     }
 
     @Override
-    public String bundleSymbolicName() {
+    public String bundleSymbolicName(ServiceReference<S> reference) {
         Bundle b = reference.getBundle();
         return b == null ? "(unregistered)" : String.valueOf(b.getSymbolicName());
     }
 
     @Override
-    public String bundleVersion() {
+    public String bundleVersion(ServiceReference<S> reference) {
         Bundle b = reference.getBundle();
         return b == null ? "" : b.getVersion().toString();
     }
 
     @Override
-    public S obtain() {
+    public S obtain(ServiceReference<S> reference) {
         try {
             return context.getService(reference);
         } catch (IllegalStateException | SecurityException e) {
@@ -66,14 +62,14 @@ final class OsgiServiceHandle<S> implements ServiceHandle<S> {
     }
 
     @Override
-    public String obtainFailureReason() {
-        String failure = componentFailure();
+    public String obtainFailureReason(ServiceReference<S> reference) {
+        String failure = componentFailure(reference);
         return failure != null ? failure
                 : "the framework returned no service object (a failed activation; see the log)";
     }
 
     // Asks DS why the providing component failed, so the registry can show the real reason.
-    private String componentFailure() {
+    private String componentFailure(ServiceReference<S> reference) {
         ServiceComponentRuntime runtime = scr.get();
         Object componentId = reference.getProperty(ComponentConstants.COMPONENT_ID);
         Bundle bundle = reference.getBundle();
@@ -96,7 +92,7 @@ final class OsgiServiceHandle<S> implements ServiceHandle<S> {
     }
 
     @Override
-    public void release() {
+    public void release(ServiceReference<S> reference) {
         try {
             context.ungetService(reference);
         } catch (IllegalStateException e) {
@@ -105,12 +101,7 @@ final class OsgiServiceHandle<S> implements ServiceHandle<S> {
     }
 
     @Override
-    public int compareTo(ServiceHandle<S> other) {
-        return reference.compareTo(((OsgiServiceHandle<S>) other).reference);
-    }
-
-    @Override
-    public String toString() {
-        return reference.toString();
+    public int compare(ServiceReference<S> a, ServiceReference<S> b) {
+        return a.compareTo(b);
     }
 }
