@@ -5,6 +5,7 @@ import java.io.FileInputStream;
 import java.io.FileOutputStream;
 import java.io.PrintStream;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.apache.felix.service.command.CommandProcessor;
 import org.apache.felix.service.command.CommandSession;
@@ -14,7 +15,6 @@ import org.osgi.framework.BundleContext;
 import org.osgi.framework.Constants;
 import org.osgi.framework.Filter;
 import org.osgi.framework.FrameworkUtil;
-import org.osgi.framework.startlevel.FrameworkStartLevel;
 import org.osgi.util.tracker.ServiceTracker;
 
 /**
@@ -25,13 +25,25 @@ final class OneShotCommand implements Callable<Integer> {
     private static final long WAIT_MILLIS = Long.getLong("orchard.command.wait.ms", 30_000L);
     private static final long COMMAND_WAIT_MILLIS = 3_000L;
     private static final String ORCHARD_STATUS = "orchard.status";
+    // Set by the bnd launcher when it manages start levels.
+    private static final String LAUNCHER_DEFAULT_LEVEL = "launch.startlevel.default";
 
     private final BundleContext context;
     private final String command;
+    private final CountDownLatch startLevelReached;
 
-    OneShotCommand(BundleContext context, String command) {
+    /**
+     * Creates the command runner.
+     *
+     * @param context the runtime bundle's context
+     * @param command the command line to run
+     * @param startLevelReached counted down when the launcher's start level change ends, i.e. when every bundle,
+     *     those at the highest start levels and in deploy/ included, has been started
+     */
+    OneShotCommand(BundleContext context, String command, CountDownLatch startLevelReached) {
         this.context = context;
         this.command = command;
+        this.startLevelReached = startLevelReached;
     }
 
     @Override
@@ -84,14 +96,17 @@ final class OneShotCommand implements Callable<Integer> {
         return space < 0 ? command : command.substring(0, space);
     }
 
-    // Waits until every bundle has started, i.e. the framework reached its beginning start level.
+    // Waits until every bundle has started. The launcher starts the framework at level 1 and only then raises it to
+    // its final level, so the framework's own "beginning" level says nothing; the end of that raise does. Bundles
+    // installed meanwhile (deploy/) get the launcher's default level, below the final one.
     private boolean awaitStarted() throws InterruptedException {
         Bundle system = context.getBundle(Constants.SYSTEM_BUNDLE_LOCATION);
-        FrameworkStartLevel levels = system.adapt(FrameworkStartLevel.class);
-        String beginning = context.getProperty(Constants.FRAMEWORK_BEGINNING_STARTLEVEL);
-        int target = beginning == null ? 1 : Integer.parseInt(beginning.trim());
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(WAIT_MILLIS);
-        while (levels.getStartLevel() < target || system.getState() != Bundle.ACTIVE) {
+        if (context.getProperty(LAUNCHER_DEFAULT_LEVEL) != null
+                && !startLevelReached.await(WAIT_MILLIS, TimeUnit.MILLISECONDS)) {
+            return false;
+        }
+        while (system.getState() != Bundle.ACTIVE) {
             if (System.nanoTime() > deadline) {
                 return false;
             }

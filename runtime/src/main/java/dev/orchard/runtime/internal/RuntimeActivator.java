@@ -15,6 +15,7 @@ import org.osgi.framework.BundleContext;
 import org.osgi.framework.BundleEvent;
 import org.osgi.framework.SynchronousBundleListener;
 import org.osgi.framework.Constants;
+import org.osgi.framework.FrameworkEvent;
 import org.osgi.framework.InvalidSyntaxException;
 import org.osgi.framework.ServiceReference;
 import org.osgi.framework.ServiceRegistration;
@@ -37,6 +38,7 @@ public final class RuntimeActivator implements BundleActivator {
     private static final Logger SPIFLY_LOG = Logger.getLogger("org.apache.aries.spifly");
 
     private final CountDownLatch stopped = new CountDownLatch(1);
+    private final CountDownLatch startLevelReached = new CountDownLatch(1);
     private ServiceRegistration<?> mainThread;
     private NamedConfigurationInstaller configInstaller;
 
@@ -47,6 +49,13 @@ public final class RuntimeActivator implements BundleActivator {
         } else {
             SPIFLY_LOG.setLevel(Level.parse(System.getProperty("orchard.spifly.log.level")));
         }
+        // The launcher raises the start level once every bundle is installed; this bundle (level 1) starts first,
+        // so it hears the end of that raise.
+        context.addFrameworkListener(event -> {
+            if (event.getType() == FrameworkEvent.STARTLEVEL_CHANGED) {
+                startLevelReached.countDown();
+            }
+        });
         LaunchOptions options = LaunchOptions.parse(launcherArguments(context));
         applyDefaults(defaults(options));
         new File(System.getProperty("felix.fileinstall.dir")).mkdirs();
@@ -63,7 +72,7 @@ public final class RuntimeActivator implements BundleActivator {
                 });
                 break;
             case ONE_SHOT:
-                main = new MainThread(new OneShotCommand(context, options.command));
+                main = new MainThread(new OneShotCommand(context, options.command, startLevelReached));
                 break;
             default:
                 main = new MainThread(() -> {
