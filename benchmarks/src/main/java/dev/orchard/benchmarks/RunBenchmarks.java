@@ -5,110 +5,109 @@ import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
-import java.util.HashMap;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
-import org.openjdk.jmh.results.RunResult;
-import org.openjdk.jmh.runner.Runner;
-import org.openjdk.jmh.runner.RunnerException;
-import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
-import org.openjdk.jmh.runner.options.OptionsBuilder;
-import org.openjdk.jmh.runner.options.TimeValue;
 
 /**
- * Runs the JMH benchmarks, each beside its baseline, and reports ratios: a table on stdout and the numbers in a
- * properties file. {@code --smoke} runs every benchmark once, tiny and in-process, so the build can check they
- * still run.
+ * Runs every benchmark, each beside its baseline in the same run, and reports ratios: a table on stdout and the
+ * numbers in {@code results.properties}.
+ * <ol>
+ *   <li>JMH on the registry's plain-Java core ({@link Jmh});
+ *   <li>the harness inside the runtime ({@link InFramework}): lookups against filter and tracker lookups, DS bind
+ *       and unbind latency, heap per provider, bundle start and stop, hot swap under load, FileInstall;
+ *   <li>cold start of {@code orchard.jar} ({@link ColdStart}).
+ * </ol>
+ * {@code --smoke} runs each once at tiny sizes, so that the normal build checks they still run; it measures
+ * nothing.
  */
 public final class RunBenchmarks {
+    /** The keys a full run must write, as issue 6 lists them. */
+    static final List<String> REQUIRED = List.of("lookup.ratio.n1", "lookup.ratio.n100", "lookup.ratio.n10000",
+            "lookup.vs_filter.n10000", "lookup.vs_tracker.n10000", "bind.growth", "unbind.growth",
+            "swap.failed_calls", "swap.p99_ratio", "heap.bytes_per_provider", "deploy.visible_ms.median",
+            "coldstart_ms.median");
+
     private RunBenchmarks() {}
 
+    /** What to run, and where the jars are. */
+    record Options(Path results, Path benchJar, Path runtimeJar, boolean smoke) {
+        static Options parse(String[] args) {
+            Path results = null;
+            Path bench = null;
+            Path runtime = null;
+            boolean smoke = false;
+            for (int i = 0; i < args.length; i++) {
+                switch (args[i]) {
+                    case "--bench-jar" -> bench = Path.of(args[++i]);
+                    case "--runtime-jar" -> runtime = Path.of(args[++i]);
+                    case "--smoke" -> smoke = true;
+                    default -> results = Path.of(args[i]);
+                }
+            }
+            if (results == null || bench == null || runtime == null) {
+                throw new IllegalArgumentException("usage: RunBenchmarks <results.properties> --bench-jar <bench.jar>"
+                        + " --runtime-jar <orchard.jar> [--smoke]");
+            }
+            return new Options(results, bench, runtime, smoke);
+        }
+    }
+
     /**
-     * Runs the benchmarks.
+     * Runs the benchmarks and writes the results.
      *
-     * @param args the properties file to write, and optionally {@code --smoke}
-     * @throws RunnerException if JMH fails
-     * @throws IOException if the file cannot be written
+     * @param args the results file, {@code --bench-jar}, {@code --runtime-jar}, and optionally {@code --smoke}
+     * @throws Exception if a benchmark fails
      */
-    public static void main(String[] args) throws RunnerException, IOException {
-        boolean smoke = args.length > 1 && args[1].equals("--smoke");
-        Map<String, Double> results = run(smoke);
-        Properties p = new Properties();
-        results.forEach((k, v) -> p.setProperty(k, String.format("%.4f", v)));
-        Path out = Path.of(args.length > 0 ? args[0] : "target/results.properties");
-        Files.createDirectories(out.toAbsolutePath().getParent());
-        try (OutputStream o = Files.newOutputStream(out)) {
-            p.store(o, "Orchard benchmarks " + LocalDate.now() + (smoke ? " (smoke run: not a measurement)" : ""));
-        }
-        print(results);
-    }
-
-    static Map<String, Double> run(boolean smoke) throws RunnerException {
-        Map<String, Double> score = new HashMap<>();
-        score.putAll(runOne(LookupBenchmark.class, smoke, smoke ? new String[] {"1"} : new String[0]));
-        score.putAll(runOne(ChurnBenchmark.class, smoke, smoke ? new String[] {"0"} : new String[0]));
-        Map<String, Double> out = new TreeMap<>();
-        for (String n : new String[] {"1", "100", "10000"}) {
-            Double reg = score.get("registryGet.n" + n);
-            Double chm = score.get("concurrentHashMapGet.n" + n);
-            if (reg != null && chm != null) {
-                out.put("lookup.ns.registry.n" + n, reg);
-                out.put("lookup.ns.chm.n" + n, chm);
-                out.put("lookup.ratio.n" + n, reg / chm);
-            }
-        }
-        for (String n : new String[] {"0", "1000", "10000"}) {
-            Double c = score.get("addThenRemove.n" + n);
-            if (c != null) {
-                out.put("core.churn.ns.n" + n, c);
-            }
-        }
-        if (out.containsKey("core.churn.ns.n0") && out.containsKey("core.churn.ns.n10000")) {
-            out.put("core.churn.growth", out.get("core.churn.ns.n10000") / out.get("core.churn.ns.n0"));
-        }
-        return out;
-    }
-
-    private static Map<String, Double> runOne(Class<?> benchmark, boolean smoke, String[] sizes)
-            throws RunnerException {
-        ChainedOptionsBuilder o = new OptionsBuilder()
-                .include(benchmark.getName() + "\\.")
-                .shouldFailOnError(true);
-        if (sizes.length > 0) {
-            o.param("n", sizes);
-        }
-        if (smoke) {
-            o.forks(0).warmupIterations(0).measurementIterations(1).measurementTime(TimeValue.milliseconds(20));
-        } else {
-            // Noisy 2-core machines: 3 forks and JMH's mean over them; the ratios compare scores of one run.
-            o.forks(3).warmupIterations(3).warmupTime(TimeValue.seconds(1)).measurementIterations(5)
-                    .measurementTime(TimeValue.seconds(1));
-        }
-        Map<String, Double> score = new HashMap<>();
-        for (RunResult r : new Runner(o.build()).run()) {
-            String method = r.getParams().getBenchmark();
-            method = method.substring(method.lastIndexOf('.') + 1);
-            score.put(method + ".n" + r.getParams().getParam("n"), r.getPrimaryResult().getScore());
-        }
-        return score;
-    }
-
-    private static void print(Map<String, Double> r) {
+    public static void main(String[] args) throws Exception {
+        Options options = Options.parse(args);
+        List<String> report = new ArrayList<>();
+        Map<String, Double> results = run(options, report);
+        write(results, options);
         System.out.println();
-        System.out.println("| measure | N=1 / 0 | N=100 / 1,000 | N=10,000 |");
-        System.out.println("|---|---|---|---|");
-        System.out.printf("| registry.get / ConcurrentHashMap.get | %s | %s | %s |%n", f(r, "lookup.ratio.n1"),
-                f(r, "lookup.ratio.n100"), f(r, "lookup.ratio.n10000"));
-        System.out.printf("| registry.get, ns | %s | %s | %s |%n", f(r, "lookup.ns.registry.n1"),
-                f(r, "lookup.ns.registry.n100"), f(r, "lookup.ns.registry.n10000"));
-        System.out.printf("| core add + remove of one candidate, ns | %s | %s | %s |%n", f(r, "core.churn.ns.n0"),
-                f(r, "core.churn.ns.n1000"), f(r, "core.churn.ns.n10000"));
-        System.out.printf("| core churn growth (N=10,000 / N=0) | | | %s |%n", f(r, "core.churn.growth"));
+        report.forEach(System.out::println);
+        System.out.println();
+        System.out.print(Table.of(results, options.smoke()));
+        if (!options.smoke()) {
+            List<String> missing = REQUIRED.stream().filter(k -> !results.containsKey(k)).toList();
+            if (!missing.isEmpty()) {
+                throw new IllegalStateException("results.properties lacks " + missing);
+            }
+        }
     }
 
-    private static String f(Map<String, Double> r, String key) {
-        Double v = r.get(key);
-        return v == null ? "-" : String.format("%.2f", v);
+    /**
+     * Runs the three parts.
+     *
+     * @param options what to run
+     * @param report receives what the in-framework harness printed
+     * @return every result
+     * @throws Exception if a part fails
+     */
+    static Map<String, Double> run(Options options, List<String> report) throws Exception {
+        Map<String, Double> results = new TreeMap<>(Jmh.run(options.smoke()));
+        results.putAll(InFramework.run(options.benchJar(), options.smoke() ? "smoke" : "full", report));
+        List<Double> starts = ColdStart.measure(options.runtimeJar(), options.smoke() ? 1 : 5);
+        for (int i = 0; i < starts.size(); i++) {
+            results.put("coldstart_ms.run" + (i + 1), starts.get(i));
+        }
+        List<Double> sorted = new ArrayList<>(starts);
+        sorted.sort(null);
+        results.put("coldstart_ms.median", sorted.get(sorted.size() / 2));
+        return results;
+    }
+
+    private static void write(Map<String, Double> results, Options options) throws IOException {
+        Properties p = new Properties();
+        results.forEach((k, v) -> p.setProperty(k, String.format(Locale.ROOT, "%.4f", v)));
+        Path out = options.results().toAbsolutePath();
+        Files.createDirectories(out.getParent());
+        try (OutputStream o = Files.newOutputStream(out)) {
+            p.store(o, "Orchard benchmarks, " + LocalDate.now() + ", " + Runtime.getRuntime().availableProcessors()
+                    + " cores" + (options.smoke() ? " (smoke run: not a measurement)" : ""));
+        }
     }
 }

@@ -1,17 +1,41 @@
 package dev.orchard.benchmarks;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
-/** Every benchmark still runs: once, tiny and in-process. It measures nothing. */
+/**
+ * Every benchmark still runs: JMH in-process, the harness inside the runtime, and a cold start, each once at tiny
+ * sizes. It measures nothing; it checks that each part yields its numbers, so that the benchmarks cannot rot.
+ */
 class BenchmarksSmokeTest {
+    @TempDir
+    Path dir;
+
     @Test
-    void everyBenchmarkRunsAndYieldsItsRatio() throws Exception {
-        Map<String, Double> r = RunBenchmarks.run(true);
-        assertTrue(r.containsKey("lookup.ratio.n1"), r::toString);
-        assertTrue(r.containsKey("core.churn.ns.n0"), r::toString);
-        assertTrue(r.values().stream().allMatch(v -> v > 0 && Double.isFinite(v)), r::toString);
+    void everyBenchmarkRunsAndYieldsItsNumbers() throws Exception {
+        RunBenchmarks.Options options = new RunBenchmarks.Options(dir.resolve("results.properties"),
+                Path.of(System.getProperty("orchard.bench.jar")), Path.of(System.getProperty("orchard.runtime.jar")),
+                true);
+        List<String> report = new ArrayList<>();
+        Map<String, Double> r = RunBenchmarks.run(options, report);
+        for (String key : List.of("lookup.ratio.n1", "core.churn_ns.n0", "lookup.vs_filter.n10",
+                "lookup.vs_tracker.n10", "bind.growth", "unbind.growth", "heap.bytes_per_provider",
+                "heap.provider_vs_bare", "bundle.start_to_visible_us.median", "swap.p99_ratio",
+                "deploy.visible_ms.median", "coldstart_ms.median")) {
+            assertTrue(r.containsKey(key), () -> key + " missing from " + r.keySet());
+        }
+        assertTrue(r.values().stream().allMatch(v -> v >= 0 && Double.isFinite(v)), r::toString);
+        assertEquals(0.0, r.get("swap.failed_calls"), "no call may fail while providers are swapped");
+        assertTrue(report.stream().anyMatch(l -> l.contains("SingleRefPair")),
+                () -> "the heap breakdown names SCR's per-reference class: " + report);
+        String table = Table.of(r, true);
+        assertTrue(table.contains("| heap per provider") && table.contains("targets met:"), table);
     }
 }

@@ -1,0 +1,23 @@
+package dev.orchard.benchmarks.harness.tb.v1;
+
+import dev.orchard.api.orchestrator.Orchestrator;
+import dev.orchard.api.registry.ProviderProperties;
+import dev.orchard.benchmarks.harness.tb.swap.SwapProvider;
+import org.osgi.framework.BundleContext;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Deactivate;
+
+/** The "swap" orchestrator at ranking 0. */
+@Component(service = Orchestrator.class, property = {ProviderProperties.NAME + "=swap", "service.ranking:Integer=0"})
+public class SwapProviderV1 extends SwapProvider {
+    @Activate
+    void activate(BundleContext context) {
+        start(context);
+    }
+
+    @Deactivate
+    void deactivate() {
+        stop();
+    }
+}

@@ -1,0 +1,138 @@
+package dev.orchard.benchmarks;
+
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.DoublePredicate;
+
+/** The results as the Markdown table README.md shows, with each target and whether this run met it. */
+final class Table {
+    private final Map<String, Double> r;
+    private final StringBuilder out = new StringBuilder();
+    private int met;
+    private int targets;
+
+    private Table(Map<String, Double> results) {
+        this.r = results;
+    }
+
+    /**
+     * Formats the results.
+     *
+     * @param results the results
+     * @param smoke true if they come from a smoke run, which measures nothing
+     * @return the table, and a line counting the targets met
+     */
+    static String of(Map<String, Double> results, boolean smoke) {
+        Table t = new Table(results);
+        t.line("| measure | N=1 | N=100 | N=10,000 | result | target | met |");
+        t.line("|---|---|---|---|---|---|---|");
+        t.sizes("registry.get / ConcurrentHashMap.get (JMH, registry core)", "lookup.ratio.n%s", "1", "100", "10000");
+        t.verdict(t.max("lookup.ratio.n1", "lookup.ratio.n100", "lookup.ratio.n10000"), "≤ 1.5 at every N",
+                v -> v <= 1.5, "%.2f max");
+        t.sizes("registry.get, ns (JMH)", "lookup.ns.registry_core.n%s", "1", "100", "10000");
+        t.blank();
+        t.sizes("filter lookup + get/unget / registry.get (in Felix)", "lookup.vs_filter.n%s", "1", "100", "10000");
+        t.verdict(t.get("lookup.vs_filter.n10000"), "≥ 1,000 at N=10,000", v -> v >= 1000, "%,.0f");
+        t.sizes("ServiceTracker scan / registry.get (in Felix)", "lookup.vs_tracker.n%s", "1", "100", "10000");
+        t.blank();
+        t.sizes("registry.get in Felix, ns", "lookup.ns.registry.n%s", "1", "100", "10000");
+        t.blank();
+        t.sizes("DS bind latency, µs (N = 0 / 1,000 / 10,000 registered)", "bind.us.n%s", "0", "1000", "10000");
+        t.verdict(t.get("bind.growth"), "growth (N=10,000 / N=0) ≤ 2.0", v -> v <= 2.0, "%.2f growth");
+        t.sizes("DS unbind latency, µs (N = 0 / 1,000 / 10,000)", "unbind.us.n%s", "0", "1000", "10000");
+        t.verdict(t.get("unbind.growth"), "growth ≤ 2.0", v -> v <= 2.0, "%.2f growth");
+        t.sizes("registry core add + remove, ns (N = 0 / 1,000 / 10,000)", "core.churn_ns.n%s", "0", "1000", "10000");
+        t.blank();
+        t.row("heap per provider, bytes (vs bare registration)",
+                t.fmt("heap.bytes_per_provider", "%.0f") + " (vs " + t.fmt("heap.bytes_per_bare_registration", "%.0f")
+                        + ")");
+        t.verdict(t.get("heap.provider_vs_bare"), "≤ 1.2 × bare", v -> v <= 1.2, "%.2f ×");
+        t.row("hot swap under load: replacements, calls, failed calls",
+                t.fmt("swap.count", "%.0f") + ", " + t.fmt("swap.calls", "%,.0f") + ", "
+                        + t.fmt("swap.failed_calls", "%.0f"));
+        t.verdict(t.get("swap.failed_calls"), "0 failed", v -> v == 0, "%.0f failed");
+        t.row("call latency p50 / p99, ns: idle → swapping",
+                t.fmt("swap.p50_ns.idle", "%.0f") + " / " + t.fmt("swap.p99_ns.idle", "%.0f") + " → "
+                        + t.fmt("swap.p50_ns.swapping", "%.0f") + " / " + t.fmt("swap.p99_ns.swapping", "%.0f"));
+        t.verdict(t.get("swap.p99_ratio"), "p99 ratio ≤ 10", v -> v <= 10, "%.2f ×");
+        t.row("bundle start → provider served / stop → gone, µs",
+                t.fmt("bundle.start_to_visible_us.median", "%,.0f") + " / "
+                        + t.fmt("bundle.stop_to_gone_us.median", "%,.0f"));
+        t.blank();
+        Double poll = t.get("deploy.poll_ms");
+        t.row("jar dropped into deploy/ → served, ms (poll " + t.fmt("deploy.poll_ms", "%.0f") + " ms)",
+                t.fmt("deploy.visible_ms.median", "%.0f"));
+        t.verdict(t.get("deploy.visible_ms.median"), "≤ 2 × poll + 50",
+                v -> poll != null && v <= 2 * poll + 50, "%.0f ms");
+        t.row("cold start → first orchard:providers answer, ms (median of runs)", t.coldStartRuns());
+        t.verdict(t.get("coldstart_ms.median"), "≤ 900", v -> v <= 900, "%.0f ms");
+        t.line("");
+        t.line((smoke ? "smoke run, not a measurement: " : "") + "targets met: " + t.met + " of " + t.targets);
+        return t.out.toString();
+    }
+
+    private Double get(String key) {
+        return r.get(key);
+    }
+
+    private Double max(String... keys) {
+        Double max = null;
+        for (String k : keys) {
+            Double v = r.get(k);
+            if (v == null) {
+                return null;
+            }
+            max = max == null ? v : Math.max(max, v);
+        }
+        return max;
+    }
+
+    private String fmt(String key, String format) {
+        Double v = r.get(key);
+        return v == null ? "-" : String.format(Locale.ROOT, format, v);
+    }
+
+    private String coldStartRuns() {
+        StringBuilder runs = new StringBuilder();
+        for (int i = 1; r.containsKey("coldstart_ms.run" + i); i++) {
+            runs.append(i == 1 ? "" : ", ").append(fmt("coldstart_ms.run" + i, "%.0f"));
+        }
+        return runs.length() == 0 ? "-" : "runs " + runs;
+    }
+
+    // A row of values at three sizes; its result, target and verdict follow with verdict() or blank().
+    private void sizes(String label, String key, String... n) {
+        out.append("| ").append(label);
+        for (String size : n) {
+            out.append(" | ").append(fmt(String.format(Locale.ROOT, key, size), "%,.2f"));
+        }
+    }
+
+    private void row(String label, String value) {
+        out.append("| ").append(label).append(" | | | | ").append(value);
+        single = true;
+    }
+
+    private boolean single;
+
+    private void verdict(Double value, String target, DoublePredicate ok, String format) {
+        targets++;
+        boolean good = value != null && ok.test(value);
+        if (good) {
+            met++;
+        }
+        String shown = value == null ? "-" : String.format(Locale.ROOT, format, value);
+        out.append(single ? " (" + shown + ")" : " | " + shown).append(" | ").append(target).append(" | ")
+                .append(value == null ? "-" : good ? "yes" : "**no**").append(" |\n");
+        single = false;
+    }
+
+    private void blank() {
+        out.append(single ? "" : " |").append(" | | |\n");
+        single = false;
+    }
+
+    private void line(String text) {
+        out.append(text).append('\n');
+    }
+}
