@@ -59,27 +59,16 @@ final class NameTable {
      */
     void put(String name, Object value) {
         Object[] t = slots;
-        int mask = (t.length >> 1) - 1;
-        int i = index(name, mask);
-        while (true) {
-            Object k = t[i << 1];
-            if (k == null) {
-                break;
-            }
-            if (k != TOMBSTONE && name.equals(k)) {
-                SLOT.setRelease(t, (i << 1) + 1, value);
-                return;
-            }
-            i = (i + 1) & mask;
+        int i = find(t, name);
+        if (i >= 0) {
+            SLOT.setRelease(t, (i << 1) + 1, value);
+            return;
         }
         if ((used + 1) * 4 > (t.length >> 1) * 3) {
             t = rebuild(live + 1);
-            mask = (t.length >> 1) - 1;
-            i = index(name, mask);
-            while (t[i << 1] != null) {
-                i = (i + 1) & mask;
-            }
+            i = find(t, name);
         }
+        i = -i - 1;
         // The value before the name: a reader that finds the name finds its value.
         SLOT.setRelease(t, (i << 1) + 1, value);
         SLOT.setRelease(t, i << 1, name);
@@ -94,21 +83,29 @@ final class NameTable {
      */
     void remove(String name) {
         Object[] t = slots;
+        int i = find(t, name);
+        if (i < 0) {
+            return;
+        }
+        SLOT.setRelease(t, (i << 1) + 1, null);
+        SLOT.setRelease(t, i << 1, TOMBSTONE);
+        live--;
+        if (live * 8 < (t.length >> 1) && (t.length >> 1) > MIN_CAPACITY) {
+            rebuild(live); // mostly empty: give the memory back
+        }
+    }
+
+    // The writer's probe: the entry index of a name, or -(the index of the free slot that ends its probe) - 1.
+    private static int find(Object[] t, String name) {
         int mask = (t.length >> 1) - 1;
         int i = index(name, mask);
         while (true) {
             Object k = t[i << 1];
             if (k == null) {
-                return;
+                return -i - 1;
             }
             if (k != TOMBSTONE && name.equals(k)) {
-                SLOT.setRelease(t, (i << 1) + 1, null);
-                SLOT.setRelease(t, i << 1, TOMBSTONE);
-                live--;
-                if (live * 8 < (t.length >> 1) && (t.length >> 1) > MIN_CAPACITY) {
-                    rebuild(live); // mostly empty: give the memory back
-                }
-                return;
+                return i;
             }
             i = (i + 1) & mask;
         }
