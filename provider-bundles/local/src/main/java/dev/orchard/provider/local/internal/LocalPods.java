@@ -102,7 +102,6 @@ final class LocalPods implements PodProvider, PodNotifier {
     private final ExecutorService notifications;
     private volatile Consumer<Pod> notifier;
     private final Map<String, long[]> cpuSamples = new HashMap<>();
-    private final com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
 
     LocalPods(Path root, LocalStorage storage, Clock clock, String nodeName, int maxPods) throws IOException {
         Files.createDirectories(root);
@@ -200,7 +199,7 @@ final class LocalPods implements PodProvider, PodNotifier {
         Path temp = file.resolveSibling("pod.json.tmp");
         try {
             Files.createDirectories(file.getParent());
-            json.writeValue(temp.toFile(), state);
+            Json.mapper().writeValue(temp.toFile(), state);
             Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
             LOG.warn("Could not save the state of pod {}/{}; it will not be adopted after a restart: {}",
@@ -223,7 +222,7 @@ final class LocalPods implements PodProvider, PodNotifier {
         }
         for (Path file : states) {
             try {
-                adopt(json.readValue(file.toFile(), PodState.class), file.getParent().getParent());
+                adopt(Json.mapper().readValue(file.toFile(), PodState.class), file.getParent().getParent());
             } catch (IOException | RuntimeException e) {
                 LOG.error("Could not adopt the pod saved in {}: {}", file, e.toString());
             }

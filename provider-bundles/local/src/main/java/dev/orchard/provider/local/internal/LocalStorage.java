@@ -1,7 +1,5 @@
 package dev.orchard.provider.local.internal;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.orchard.api.error.AlreadyExistsException;
 import dev.orchard.api.error.InvalidInputException;
 import dev.orchard.api.error.UnavailableException;
@@ -57,7 +55,6 @@ final class LocalStorage implements StorageOps {
     private final Path root;
     private final long poolBytes;
     private final Clock clock;
-    private final ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     private final ReentrantLock writes = new ReentrantLock();
     private final ConcurrentSkipListMap<String, Volume> index = new ConcurrentSkipListMap<>();
     private final AtomicLong committedBytes = new AtomicLong();
@@ -268,7 +265,7 @@ final class LocalStorage implements StorageOps {
                 continue;
             }
             try {
-                Volume v = json.readValue(p.toFile(), StoredVolume.class).toVolume();
+                Volume v = Json.mapper().readValue(p.toFile(), StoredVolume.class).toVolume();
                 if (!nsDir.getFileName().toString().equals(v.namespace())
                         || !file.equals(v.name() + METADATA_SUFFIX)) {
                     LOG.warn("Ignoring {}: it describes volume {}/{}", p, v.namespace(), v.name());
@@ -297,7 +294,7 @@ final class LocalStorage implements StorageOps {
         Path target = metadata(v.namespace(), v.name());
         Path temp = nsDir.resolve(TEMP_PREFIX + v.name() + "-" + UUID.randomUUID() + ".json");
         try {
-            byte[] bytes = json.writeValueAsBytes(StoredVolume.of(v));
+            byte[] bytes = Json.mapper().writeValueAsBytes(StoredVolume.of(v));
             try (FileChannel ch = FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
                 ch.write(java.nio.ByteBuffer.wrap(bytes));
                 ch.force(true);
