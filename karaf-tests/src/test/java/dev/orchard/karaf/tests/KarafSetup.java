@@ -61,6 +61,10 @@ final class KarafSetup {
      */
     static Option[] options() throws IOException {
         LoopbackRmi.install(); // before pax-exam creates its RMI registry in this JVM
+        // pax-exam pumps this JVM's stdin into Karaf's. Under failsafe, stdin carries Maven's commands to this JVM:
+        // Karaf would swallow the acknowledgement of the end of the run, and the JVM would wait 30 s to exit.
+        // Failsafe keeps its own handle on the real stdin; Karaf, with no local console, reads none.
+        System.setIn(InputStream.nullInputStream());
         Path karafDir = Path.of(required("orchard.karaf.dir")).toAbsolutePath();
         Files.createDirectories(karafDir);
         Path work = Files.createTempDirectory(karafDir, "run-");
