@@ -30,7 +30,7 @@ public final class OrchardInKaraf {
     private final ServiceTracker<PodProviderRegistry, PodProviderRegistry> pods;
 
     /**
-     * Starts tracking both registries.
+     * Starts tracking both registries, for the rest of this Karaf's life.
      *
      * @param context the test probe's bundle context
      */
@@ -117,11 +117,5 @@ public final class OrchardInKaraf {
 
     private static VolumeProfile profileOf(String namespace, String name) {
         return VolumeProfile.builder().namespace(namespace).name(name).capacity("1Mi").orchestrator("local").build();
-    }
-
-    /** Stops tracking. */
-    public void close() {
-        orchestrators.close();
-        pods.close();
     }
 }
