@@ -10,24 +10,24 @@ import java.util.function.BiConsumer;
  * target: an entry costs two array slots (about 13 bytes at the usual load), where a {@code ConcurrentHashMap}
  * entry costs a 32-byte node plus its table slot.
  *
- * <p>Slot {@code 2i} holds a name, {@code 2i+1} its value. A name's key slot goes from null to the name to a
- * tombstone, and never back: a removed entry's slots are not reused until the next rebuild, which copies the live
- * entries into a fresh array and publishes it whole. So a reader that found a name's key slot reads in the value
- * slot either a value of that very name or null (removed meanwhile), never another name's value. Values are
- * published with release stores and read with acquire loads, so a reader that sees a value sees it whole.
+ * <p>Entry {@code i} holds a name in slot {@code 2i} and its value in {@code 2i+1}. A key slot, once it holds a
+ * name, holds that name until the next rebuild: a removed entry keeps its name with a null value (a dead entry),
+ * and only the same name brings it back. So a reader that found a name reads, in the slot beside it, a value of
+ * that very name or null, never another name's value; and a name removed and added again, as a provider that
+ * restarts is, reuses its entry instead of lengthening probes. A rebuild copies the live entries into a fresh
+ * array and publishes it whole. Slots are written with release stores and read with acquire loads.
  *
  * <p>Writes ({@link #put}, {@link #remove}) must be serialized by the caller; reads ({@link #get},
  * {@link #forEach}) may run at any time in any thread.
  */
 final class NameTable {
     private static final VarHandle SLOT = MethodHandles.arrayElementVarHandle(Object[].class);
-    private static final Object TOMBSTONE = new Object();
     private static final int MIN_CAPACITY = 16;
 
     private volatile Object[] slots = new Object[2 * MIN_CAPACITY];
     // Written under the owner's lock only.
     private int live;
-    private int used; // live entries and tombstones
+    private int used; // live and dead entries
 
     /**
      * The value of a name.
@@ -38,16 +38,16 @@ final class NameTable {
     Object get(String name) {
         Object[] t = slots;
         int mask = (t.length >> 1) - 1;
-        int i = index(name, mask);
+        int e = index(name.hashCode(), mask);
         while (true) {
-            Object k = SLOT.getAcquire(t, i << 1);
+            Object k = SLOT.getAcquire(t, e << 1);
             if (k == null) {
                 return null;
             }
-            if (k == name || (k != TOMBSTONE && name.equals(k))) {
-                return SLOT.getAcquire(t, (i << 1) + 1);
+            if (k == name || name.equals(k)) {
+                return SLOT.getAcquire(t, (e << 1) + 1);
             }
-            i = (i + 1) & mask;
+            e = (e + 1) & mask;
         }
     }
 
@@ -61,7 +61,10 @@ final class NameTable {
         Object[] t = slots;
         int i = find(t, name);
         if (i >= 0) {
-            SLOT.setRelease(t, (i << 1) + 1, value);
+            if (t[i + 1] == null) {
+                live++; // a dead entry of this name comes back
+            }
+            SLOT.setRelease(t, i + 1, value);
             return;
         }
         if ((used + 1) * 4 > (t.length >> 1) * 3) {
@@ -70,8 +73,8 @@ final class NameTable {
         }
         i = -i - 1;
         // The value before the name: a reader that finds the name finds its value.
-        SLOT.setRelease(t, (i << 1) + 1, value);
-        SLOT.setRelease(t, i << 1, name);
+        SLOT.setRelease(t, i + 1, value);
+        SLOT.setRelease(t, i, name);
         live++;
         used++;
     }
@@ -84,30 +87,30 @@ final class NameTable {
     void remove(String name) {
         Object[] t = slots;
         int i = find(t, name);
-        if (i < 0) {
+        if (i < 0 || t[i + 1] == null) {
             return;
         }
-        SLOT.setRelease(t, (i << 1) + 1, null);
-        SLOT.setRelease(t, i << 1, TOMBSTONE);
+        SLOT.setRelease(t, i + 1, null); // dead: the name stays, so no other name's value appears beside it
         live--;
         if (live * 8 < (t.length >> 1) && (t.length >> 1) > MIN_CAPACITY) {
             rebuild(live); // mostly empty: give the memory back
         }
     }
 
-    // The writer's probe: the entry index of a name, or -(the index of the free slot that ends its probe) - 1.
+    // The writer's probe: the first slot of a name's entry (live or dead), or -(the first slot of the free entry
+    // that ends its probe) - 1.
     private static int find(Object[] t, String name) {
         int mask = (t.length >> 1) - 1;
-        int i = index(name, mask);
+        int e = index(name.hashCode(), mask);
         while (true) {
-            Object k = t[i << 1];
+            Object k = t[e << 1];
             if (k == null) {
-                return -i - 1;
+                return -(e << 1) - 1;
             }
-            if (k != TOMBSTONE && name.equals(k)) {
-                return i;
+            if (name.equals(k)) {
+                return e << 1;
             }
-            i = (i + 1) & mask;
+            e = (e + 1) & mask;
         }
     }
 
@@ -120,7 +123,7 @@ final class NameTable {
         Object[] t = slots;
         for (int i = 0; i < t.length; i += 2) {
             Object k = SLOT.getAcquire(t, i);
-            if (k != null && k != TOMBSTONE) {
+            if (k != null) {
                 Object v = SLOT.getAcquire(t, i + 1);
                 if (v != null) {
                     action.accept((String) k, v);
@@ -130,7 +133,7 @@ final class NameTable {
     }
 
     /**
-     * The number of names. Caller holds the lock.
+     * The number of names with a value. Caller holds the lock.
      *
      * @return the count
      */
@@ -149,14 +152,13 @@ final class NameTable {
         Object[] t = new Object[2 * capacity];
         int mask = capacity - 1;
         for (int j = 0; j < old.length; j += 2) {
-            Object k = old[j];
-            if (k != null && k != TOMBSTONE) {
-                int i = index((String) k, mask);
-                while (t[i << 1] != null) {
-                    i = (i + 1) & mask;
+            if (old[j] != null && old[j + 1] != null) {
+                int e = index(old[j].hashCode(), mask);
+                while (t[e << 1] != null) {
+                    e = (e + 1) & mask;
                 }
-                t[i << 1] = k;
-                t[(i << 1) + 1] = old[j + 1];
+                t[e << 1] = old[j];
+                t[(e << 1) + 1] = old[j + 1];
             }
         }
         used = live;
@@ -164,9 +166,9 @@ final class NameTable {
         return t;
     }
 
-    // Fibonacci hashing, the product's top bits: sequential names ("bench-1", "bench-2" ...) spread over the
-    // table instead of clustering in one run of slots.
-    private static int index(String name, int mask) {
-        return (name.hashCode() * 0x9E3779B9) >>> Integer.numberOfLeadingZeros(mask);
+    // Fibonacci hashing, the product's top bits: names that differ in their last characters ("edge-1", "edge-2"
+    // ...) have neighbouring hashes, which would fill runs of neighbouring slots and make linear probes long.
+    private static int index(int hash, int mask) {
+        return (hash * 0x9E3779B9) >>> Integer.numberOfLeadingZeros(mask);
     }
 }

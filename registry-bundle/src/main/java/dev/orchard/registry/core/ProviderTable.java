@@ -30,18 +30,18 @@ import org.slf4j.LoggerFactory;
 /**
  * The registry's core: every candidate of every provider name, ordered, with the active one per name.
  *
- * <p>Plain Java, so it can be tested and benchmarked outside a framework. Each name maps to one of three
- * values, so that a provider costs the registry as little heap as possible:
+ * <p>Plain Java, so it can be tested and benchmarked outside a framework. Each name maps, in a {@link NameTable},
+ * to one of three values, so that a provider costs the registry as little heap as possible:
  * <ul>
- *   <li>the bare registration key: the name's only candidate, never used yet (one map entry, nothing more);
+ *   <li>the bare registration key: the name's only candidate, never used yet (one table entry, nothing more);
  *   <li>a {@link Candidate}: the name's only candidate once it was used (its service obtained, calls counted
  *       in flight) or once it FAILED;
  *   <li>a {@link Slot}: two or more candidates, ordered, with the active one.
  * </ul>
  *
- * <p>Reads ({@link #get}, {@link #call}) take no lock: a found name is one {@link NameTable} read and a field
- * read. Writes take one lock and touch only the affected name, so their cost does not grow with the
- * number of names. The first use of a name turns its key into a candidate under the lock. Listener events are
+ * <p>Reads ({@link #get}, {@link #call}) take no lock: a lookup of a name in use is one read of a map of the
+ * services in use; other reads probe the name table. Writes take one lock and touch only the affected name, so
+ * their cost does not grow with the number of names. The first use of a name turns its key into a candidate under the lock. Listener events are
  * collected under the lock and delivered after it is released.
  *
  * @param <K> the registration key (a {@code ServiceReference} in OSGi)
@@ -73,8 +73,13 @@ public final class ProviderTable<K, S> {
     private final ProviderKind kind;
     private final ServiceAccess<K, S> access;
     private final Supplier<? extends Iterable<ProviderListener>> listeners;
-    // name -> K | Candidate | Slot, as the class comment says. Written under the lock only.
+    // name -> K | Candidate | Slot, as the class comment says. Written under the lock only, through setValue and
+    // removeName, which keep activeServices in step.
     private final NameTable byName = new NameTable();
+    // The active candidate's service of each name in use, once obtained: a lookup is then exactly one map read.
+    // Only names in use have an entry, so it costs nothing for providers registered but never called. An entry is
+    // put and removed only under the lock, and removed whenever the name's value changes.
+    private final ConcurrentHashMap<String, S> activeServices = new ConcurrentHashMap<>();
     // Candidates whose name is missing or invalid: FAILED, kept so they can be shown.
     private final ConcurrentHashMap<K, Candidate<K, S>> unnamed = new ConcurrentHashMap<>();
     private final ReentrantLock lock = new ReentrantLock();
@@ -159,7 +164,7 @@ public final class ProviderTable<K, S> {
                     Candidate<K, S>[] next = slot.ordered.clone();
                     Arrays.sort(next, preferred);
                     Slot<K, S> now = new Slot<>(next);
-                    byName.put(at.name(), now);
+                    setValue(at.name(), now);
                     transition(at.name(), before, activeKey(now), events);
                 }
             } else {
@@ -251,9 +256,10 @@ public final class ProviderTable<K, S> {
             c.failure(reason);
             if (v instanceof Slot) {
                 Slot<K, S> now = new Slot<>(slot(v).ordered);
-                byName.put(name, now);
+                setValue(name, now);
                 transition(name, before, activeKey(now), events);
             } else {
+                activeServices.remove(name); // the same candidate, now FAILED
                 transition(name, before, null, events);
             }
             ProviderInfo info = info(c.key(), name, ProviderState.FAILED, reason);
@@ -306,7 +312,7 @@ public final class ProviderTable<K, S> {
             next[at] = c;
             now = new Slot<>(next);
         }
-        byName.put(name, now);
+        setValue(name, now);
         transition(name, before, activeKey(now), events);
     }
 
@@ -342,12 +348,24 @@ public final class ProviderTable<K, S> {
             now = null;
         }
         if (now == null) {
-            byName.remove(at.name());
+            removeName(at.name());
         } else {
-            byName.put(at.name(), now);
+            setValue(at.name(), now);
         }
         transition(at.name(), before, activeKey(now), events);
         return taken;
+    }
+
+    // Sets a name's value; the service lookups read for it goes, as it belonged to the old value. Lock held.
+    private void setValue(String name, Object value) {
+        activeServices.remove(name);
+        byName.put(name, value);
+    }
+
+    // Removes a name and the service lookups read for it. Lock held.
+    private void removeName(String name) {
+        activeServices.remove(name);
+        byName.remove(name);
     }
 
     // ---------------------------------------------------------------- the three forms of a name's value
@@ -445,7 +463,7 @@ public final class ProviderTable<K, S> {
             Object now = byName.get(name);
             if (now == v) {
                 Candidate<K, S> c = new Candidate<>(key(v), name);
-                byName.put(name, c);
+                setValue(name, c);
                 return c;
             }
         } finally {
@@ -568,11 +586,25 @@ public final class ProviderTable<K, S> {
             }
             S s = c.service(access);
             if (s != null) {
+                publish(name, c, s);
                 return s;
             }
             failObtain(c);
         }
         return null;
+    }
+
+    // Lets lookups of the name read the service from the name table, if the candidate is still the active one.
+    private void publish(String name, Candidate<K, S> c, S service) {
+        lock.lock();
+        try {
+            Object v = byName.get(name);
+            if (v == c || (v instanceof Slot && slot(v).active == c)) {
+                activeServices.put(name, service);
+            }
+        } finally {
+            lock.unlock();
+        }
     }
 
     /**
@@ -584,17 +616,10 @@ public final class ProviderTable<K, S> {
      * @throws NotFoundException if no candidate has the name
      * @throws UnavailableException if every candidate of the name is FAILED
      */
-    @SuppressWarnings("unchecked")
     public S get(String name) {
-        // Kept this small so that it inlines: a used name is one map read and one field read.
-        Object v = name == null ? null : byName.get(name);
-        if (v instanceof Candidate) {
-            S found = ((Candidate<K, S>) v).obtained();
-            if (found != null) {
-                return found;
-            }
-        }
-        return getSlow(name);
+        // Kept this small so that it inlines: a name in use is one map read.
+        S found = name == null ? null : activeServices.get(name);
+        return found != null ? found : getSlow(name);
     }
 
     private S getSlow(String name) {

@@ -41,6 +41,23 @@ class NameTableTest {
     }
 
     @Test
+    void aNameRemovedAndAddedAgainAndAgainKeepsItsOneEntry() {
+        for (int i = 0; i < 200; i++) {
+            table.put("filler-" + i, i);
+        }
+        for (int i = 0; i < 100_000; i++) {
+            table.put("churn", i);
+            assertEquals(i, table.get("churn"));
+            table.remove("churn");
+            assertNull(table.get("churn"));
+        }
+        assertEquals(200, table.size());
+        Map<String, Object> seen = new HashMap<>();
+        table.forEach(seen::put);
+        assertEquals(200, seen.size());
+    }
+
+    @Test
     void aNameIsFoundByValueNotByIdentity() {
         table.put("mock", 1);
         assertEquals(1, table.get(new String("mock".toCharArray())));
