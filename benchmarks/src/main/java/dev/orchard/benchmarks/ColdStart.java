@@ -10,52 +10,67 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Cold start of the runtime jar: from starting the process until the first answer of {@code orchard:providers},
- * typed into the interactive shell as a person would. Each run starts in a fresh, empty folder.
+ * Cold start: from starting a process until the first answer of a shell command typed into it as a person
+ * would, each run in a fresh, empty folder. The runtime answers {@code orchard:providers}; its baseline, bare
+ * Felix with the Gogo shell, answers {@code lb}. Their runs alternate, so that drift hits both alike.
  */
 final class ColdStart {
-    private static final String HEADER = "CANDIDATES"; // the last column of orchard:providers' table
+    /** What is started, what is typed into it, and what in its answer marks the answer. */
+    record Subject(Path jar, String command, String answer) {
+        /** The Orchard runtime: its providers table ends its header with this column. */
+        static Subject runtime(Path jar) {
+            return new Subject(jar, "orchard:providers", "CANDIDATES");
+        }
+
+        /** Bare Felix and Gogo: the bundle list starts with this line. */
+        static Subject bareFelix(Path jar) {
+            return new Subject(jar, "lb", "START LEVEL");
+        }
+    }
 
     private ColdStart() {}
 
     /**
-     * Starts the runtime several times.
+     * Starts each subject several times, alternating between them.
      *
-     * @param runtimeJar orchard.jar
-     * @param runs how many starts
-     * @return each start's milliseconds, in order
-     * @throws IOException if the runtime cannot be started or answers nothing
+     * @param subjects what to start
+     * @param runs how many starts of each
+     * @return each subject's milliseconds per start, in order
+     * @throws IOException if a subject cannot be started or answers nothing
      * @throws InterruptedException if interrupted
      */
-    static List<Double> measure(Path runtimeJar, int runs) throws IOException, InterruptedException {
-        List<Double> millis = new ArrayList<>();
+    static List<List<Double>> measure(List<Subject> subjects, int runs) throws IOException, InterruptedException {
+        List<List<Double>> millis = new ArrayList<>();
+        subjects.forEach(s -> millis.add(new ArrayList<>()));
         for (int i = 0; i < runs; i++) {
-            Path dir = Processes.freshFolder("orchard-coldstart-");
-            try {
-                millis.add(once(runtimeJar, dir));
-            } finally {
-                Processes.deleteTree(dir);
+            for (int j = 0; j < subjects.size(); j++) {
+                Path dir = Processes.freshFolder("orchard-coldstart-");
+                try {
+                    millis.get(j).add(once(subjects.get(j), dir));
+                } finally {
+                    Processes.deleteTree(dir);
+                }
             }
         }
         return millis;
     }
 
-    private static double once(Path runtimeJar, Path dir) throws IOException, InterruptedException {
+    private static double once(Subject subject, Path dir) throws IOException, InterruptedException {
         long start = System.nanoTime();
-        Process p = new ProcessBuilder(Processes.java(), "-jar", runtimeJar.toString())
+        Process p = new ProcessBuilder(Processes.java(), "-jar", subject.jar().toString())
                 .directory(dir.toFile())
                 .redirectError(ProcessBuilder.Redirect.DISCARD)
                 .start();
         try {
             OutputStream in = p.getOutputStream();
-            in.write("orchard:providers\n".getBytes(StandardCharsets.UTF_8));
+            in.write((subject.command() + "\n").getBytes(StandardCharsets.UTF_8));
             in.flush();
-            awaitText(p.getInputStream(), HEADER, 60_000);
+            awaitText(p.getInputStream(), subject.answer(), 60_000);
             double ms = (System.nanoTime() - start) / 1e6;
             in.write("stop 0\n".getBytes(StandardCharsets.UTF_8));
             in.flush();
             if (!p.waitFor(30, TimeUnit.SECONDS)) {
-                throw new IOException("the runtime did not stop within 30 s of 'stop 0'");
+                throw new IOException(subject.jar().getFileName() + " did not stop within 30 s of 'stop 0'");
             }
             return ms;
         } finally {

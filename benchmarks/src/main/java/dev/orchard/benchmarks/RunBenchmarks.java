@@ -19,7 +19,7 @@ import java.util.TreeMap;
  *   <li>JMH on the registry's plain-Java core ({@link Jmh});
  *   <li>the harness inside the runtime ({@link InFramework}): lookups against filter and tracker lookups, DS bind
  *       and unbind latency, heap per provider, bundle start and stop, hot swap under load, FileInstall;
- *   <li>cold start of {@code orchard.jar} ({@link ColdStart}).
+ *   <li>cold start of {@code orchard.jar}, beside that of bare Felix with the Gogo shell ({@link ColdStart}).
  * </ol>
  * {@code --smoke} runs each once at tiny sizes, so that the normal build checks they still run; it measures
  * nothing.
@@ -34,32 +34,35 @@ public final class RunBenchmarks {
     private RunBenchmarks() {}
 
     /** What to run, and where the jars are. */
-    record Options(Path results, Path benchJar, Path runtimeJar, boolean smoke) {
+    record Options(Path results, Path benchJar, Path runtimeJar, Path baselineJar, boolean smoke) {
         static Options parse(String[] args) {
             Path results = null;
             Path bench = null;
             Path runtime = null;
+            Path baseline = null;
             boolean smoke = false;
             for (int i = 0; i < args.length; i++) {
                 switch (args[i]) {
                     case "--bench-jar" -> bench = Path.of(args[++i]);
                     case "--runtime-jar" -> runtime = Path.of(args[++i]);
+                    case "--baseline-jar" -> baseline = Path.of(args[++i]);
                     case "--smoke" -> smoke = true;
                     default -> results = Path.of(args[i]);
                 }
             }
-            if (results == null || bench == null || runtime == null) {
+            if (results == null || bench == null || runtime == null || baseline == null) {
                 throw new IllegalArgumentException("usage: RunBenchmarks <results.properties> --bench-jar <bench.jar>"
-                        + " --runtime-jar <orchard.jar> [--smoke]");
+                        + " --runtime-jar <orchard.jar> --baseline-jar <baseline.jar> [--smoke]");
             }
-            return new Options(results, bench, runtime, smoke);
+            return new Options(results, bench, runtime, baseline, smoke);
         }
     }
 
     /**
      * Runs the benchmarks and writes the results.
      *
-     * @param args the results file, {@code --bench-jar}, {@code --runtime-jar}, and optionally {@code --smoke}
+     * @param args the results file, {@code --bench-jar}, {@code --runtime-jar}, {@code --baseline-jar}, and
+     *     optionally {@code --smoke}
      * @throws Exception if a benchmark fails
      */
     public static void main(String[] args) throws Exception {
@@ -90,14 +93,22 @@ public final class RunBenchmarks {
     static Map<String, Double> run(Options options, List<String> report) throws Exception {
         Map<String, Double> results = new TreeMap<>(Jmh.run(options.smoke()));
         results.putAll(InFramework.run(options.benchJar(), options.smoke() ? "smoke" : "full", report));
-        List<Double> starts = ColdStart.measure(options.runtimeJar(), options.smoke() ? 1 : 5);
-        for (int i = 0; i < starts.size(); i++) {
-            results.put("coldstart_ms.run" + (i + 1), starts.get(i));
+        List<List<Double>> starts = ColdStart.measure(List.of(ColdStart.Subject.runtime(options.runtimeJar()),
+                ColdStart.Subject.bareFelix(options.baselineJar())), options.smoke() ? 1 : 5);
+        List<Double> runtime = starts.get(0);
+        for (int i = 0; i < runtime.size(); i++) {
+            results.put("coldstart_ms.run" + (i + 1), runtime.get(i));
         }
-        List<Double> sorted = new ArrayList<>(starts);
-        sorted.sort(null);
-        results.put("coldstart_ms.median", sorted.get(sorted.size() / 2));
+        results.put("coldstart_ms.median", median(runtime));
+        results.put("coldstart_ms.bare_felix.median", median(starts.get(1)));
+        results.put("coldstart.vs_bare_felix", median(runtime) / median(starts.get(1)));
         return results;
+    }
+
+    private static double median(List<Double> values) {
+        List<Double> sorted = new ArrayList<>(values);
+        sorted.sort(null);
+        return sorted.get(sorted.size() / 2);
     }
 
     private static void write(Map<String, Double> results, Options options) throws IOException {

@@ -66,6 +66,10 @@ final class Table {
                 v -> poll != null && v <= 2 * poll + 50, "%.0f ms");
         t.row("cold start → first orchard:providers answer, ms (median of runs)", t.coldStartRuns());
         t.verdict(t.get("coldstart_ms.median"), "≤ 900", v -> v <= 900, "%.0f ms");
+        t.row("cold start, bare Felix + Gogo → first lb answer, ms (median; the floor)",
+                t.fmt("coldstart_ms.bare_felix.median", "%.0f") + "; runtime / bare "
+                        + t.fmt("coldstart.vs_bare_felix", "%.2f"));
+        t.blank();
         t.line("");
         t.line((smoke ? "smoke run, not a measurement: " : "") + "targets met: " + t.met + " of " + t.targets);
         return t.out.toString();
