@@ -345,8 +345,9 @@ class LocalPodsTest extends LocalPodsTestBase {
             assertEquals(VolumePhase.AVAILABLE, phase("data"));
             pods.createPod(Pod.of(NS, "db", withVolume("data",
                     mounting("c", "/mnt/data", "echo hi > \"$ORCHARD_VOLUME_DATA/f\"; sleep 300"))));
-            await("the file in the volume", WAIT, () -> Files.exists(volume.resolve("f")), Boolean::booleanValue);
-            assertEquals("hi\n", Files.readString(volume.resolve("f")));
+            // The shell creates the file before it writes to it: wait for the line, not for the file.
+            assertEquals("hi\n", await("the line in the volume's file", WAIT, () -> contentOf(volume.resolve("f")),
+                    "hi\n"::equals));
             Path link = sandbox("db").resolve("mnt/data");
             assertTrue(Files.isSymbolicLink(link), "the mount is a symlink in the sandbox");
             assertEquals(volume, Files.readSymbolicLink(link));
@@ -382,7 +383,7 @@ class LocalPodsTest extends LocalPodsTestBase {
                     mounting("reader", "/shared", "sleep 300"))));
             awaitPhase("sidecar", PodPhase.RUNNING);
             Path volume = storage.directory(NS, "data").orElseThrow();
-            await("the writer's file", WAIT, () -> Files.exists(volume.resolve("w")), Boolean::booleanValue);
+            await("the writer's line", WAIT, () -> contentOf(volume.resolve("w")), "w\n"::equals);
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             int code = pods.runInContainer(NS, "sidecar", "reader", List.of("sh", "-c", "cat \"$ORCHARD_VOLUME_DATA/w\""),
                     new ExecIO(null, out, null, false));

@@ -13,6 +13,7 @@ import dev.orchard.api.pod.PodStatus;
 import dev.orchard.api.pod.RestartPolicy;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -92,6 +93,15 @@ abstract class LocalPodsTestBase {
     }
 
     // ------------------------------------------------------------------ waiting
+
+    /** A file's text, or "" while it does not exist yet: for waiting on what a process writes. */
+    static String contentOf(Path file) {
+        try {
+            return Files.exists(file) ? Files.readString(file) : "";
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
 
     /** Polls {@code probe} every 20 ms until {@code done} holds, failing with the last value after the timeout. */
     static <T> T await(String what, Duration timeout, Supplier<T> probe, Predicate<T> done) {
