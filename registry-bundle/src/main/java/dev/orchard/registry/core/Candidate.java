@@ -68,10 +68,6 @@ public final class Candidate<K, S> {
         this.failure = reason;
     }
 
-    boolean usable() {
-        return failure == null && state >= 0;
-    }
-
     /**
      * Counts a call in. Fails if the candidate is leaving, so that the caller picks the next candidate.
      *
@@ -103,15 +99,6 @@ public final class Candidate<K, S> {
      */
     public int inFlight() {
         return state & ~RETIRED;
-    }
-
-    /**
-     * The service if it was obtained, without obtaining it: the lock-free read of a lookup.
-     *
-     * @return the service, or null
-     */
-    S obtained() {
-        return service;
     }
 
     /**

@@ -50,7 +50,6 @@ class CandidateTest {
     @Test
     void enterAndExitCount() {
         Candidate<FakeHandle<FakeService>, FakeService> c = new Candidate<>(FakeHandle.of("x", 0), "x");
-        assertTrue(c.usable());
         assertTrue(c.enter());
         assertTrue(c.enter());
         assertEquals(2, c.inFlight());
@@ -64,7 +63,6 @@ class CandidateTest {
         FakeHandle<FakeService> h = FakeHandle.of("x", 0);
         Candidate<FakeHandle<FakeService>, FakeService> c = new Candidate<>(h, "x");
         c.retire();
-        assertFalse(c.usable());
         assertFalse(c.enter());
         assertEquals(0, c.inFlight(), "a refused enter must not stay counted");
         assertNull(c.service(ACCESS));
@@ -108,7 +106,6 @@ class CandidateTest {
         assertNull(c.failure());
         c.failure("broken");
         assertEquals("broken", c.failure());
-        assertFalse(c.usable());
         assertTrue(c.toString().contains("42"), c.toString());
     }
 }
