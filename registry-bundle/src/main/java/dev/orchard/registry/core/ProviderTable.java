@@ -249,7 +249,7 @@ public final class ProviderTable<K, S> {
         try {
             String name = c.name();
             Object v = name == null ? null : byName.get(name);
-            if (c.failure() != null || !holds(v, c.key()) || candidateIn(v, c.key()) != c) {
+            if (c.failure() != null || candidateIn(v, c.key()) != c) {
                 return; // already failed, or no longer filed
             }
             K before = activeKey(v);
@@ -370,29 +370,20 @@ public final class ProviderTable<K, S> {
 
     // ---------------------------------------------------------------- the three forms of a name's value
 
-    // Whether a name's value holds the registration.
+    // Whether a name's value holds the registration, as a bare key or as a candidate.
     private boolean holds(Object v, K key) {
-        if (v == null) {
-            return false;
+        if (v instanceof Candidate || v instanceof Slot) {
+            return candidateIn(v, key) != null;
         }
-        if (v instanceof Candidate) {
-            return candidate(v).key().equals(key);
-        }
-        if (v instanceof Slot) {
-            for (Candidate<K, S> c : slot(v).ordered) {
-                if (c.key().equals(key)) {
-                    return true;
-                }
-            }
-            return false;
-        }
-        return v.equals(key);
+        return v != null && v.equals(key);
     }
 
-    // The candidate of a registration within a name's value, or null if it is held as a bare key.
+    // The candidate of a registration within a name's value, or null if the value holds it as a bare key or not
+    // at all.
     private Candidate<K, S> candidateIn(Object v, K key) {
         if (v instanceof Candidate) {
-            return candidate(v);
+            Candidate<K, S> c = candidate(v);
+            return c.key().equals(key) ? c : null;
         }
         if (v instanceof Slot) {
             for (Candidate<K, S> c : slot(v).ordered) {
