@@ -11,8 +11,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Cold start: from starting a process until the first answer of a shell command typed into it as a person
- * would, each run in a fresh, empty folder. The runtime answers {@code orchard:providers}; its baseline, bare
- * Felix with the Gogo shell, answers {@code lb}. Their runs alternate, so that drift hits both alike.
+ * would, each run in a fresh, empty folder. The runtime answers {@code orchard:providers}; its two floors, bare
+ * Felix with the Gogo shell and the runtime's stack without Orchard's bundles, answer {@code lb}. Their runs
+ * alternate, so that drift hits all alike.
  */
 final class ColdStart {
     /** What is started, what is typed into it, and what in its answer marks the answer. */
@@ -22,8 +23,8 @@ final class ColdStart {
             return new Subject(jar, "orchard:providers", "CANDIDATES");
         }
 
-        /** Bare Felix and Gogo: the bundle list starts with this line. */
-        static Subject bareFelix(Path jar) {
+        /** Bare Felix with Gogo, or the runtime's stack without Orchard: the bundle list starts with this line. */
+        static Subject bundleList(Path jar) {
             return new Subject(jar, "lb", "START LEVEL");
         }
     }

@@ -34,35 +34,38 @@ public final class RunBenchmarks {
     private RunBenchmarks() {}
 
     /** What to run, and where the jars are. */
-    record Options(Path results, Path benchJar, Path runtimeJar, Path baselineJar, boolean smoke) {
+    record Options(Path results, Path benchJar, Path runtimeJar, Path baselineJar, Path stackJar, boolean smoke) {
         static Options parse(String[] args) {
             Path results = null;
             Path bench = null;
             Path runtime = null;
             Path baseline = null;
+            Path stack = null;
             boolean smoke = false;
             for (int i = 0; i < args.length; i++) {
                 switch (args[i]) {
                     case "--bench-jar" -> bench = Path.of(args[++i]);
                     case "--runtime-jar" -> runtime = Path.of(args[++i]);
                     case "--baseline-jar" -> baseline = Path.of(args[++i]);
+                    case "--stack-jar" -> stack = Path.of(args[++i]);
                     case "--smoke" -> smoke = true;
                     default -> results = Path.of(args[i]);
                 }
             }
-            if (results == null || bench == null || runtime == null || baseline == null) {
+            if (results == null || bench == null || runtime == null || baseline == null || stack == null) {
                 throw new IllegalArgumentException("usage: RunBenchmarks <results.properties> --bench-jar <bench.jar>"
-                        + " --runtime-jar <orchard.jar> --baseline-jar <baseline.jar> [--smoke]");
+                        + " --runtime-jar <orchard.jar> --baseline-jar <baseline.jar> --stack-jar <stack.jar>"
+                        + " [--smoke]");
             }
-            return new Options(results, bench, runtime, baseline, smoke);
+            return new Options(results, bench, runtime, baseline, stack, smoke);
         }
     }
 
     /**
      * Runs the benchmarks and writes the results.
      *
-     * @param args the results file, {@code --bench-jar}, {@code --runtime-jar}, {@code --baseline-jar}, and
-     *     optionally {@code --smoke}
+     * @param args the results file, {@code --bench-jar}, {@code --runtime-jar}, {@code --baseline-jar},
+     *     {@code --stack-jar}, and optionally {@code --smoke}
      * @throws Exception if a benchmark fails
      */
     public static void main(String[] args) throws Exception {
@@ -94,7 +97,8 @@ public final class RunBenchmarks {
         Map<String, Double> results = new TreeMap<>(Jmh.run(options.smoke()));
         results.putAll(InFramework.run(options.benchJar(), options.smoke() ? "smoke" : "full", report));
         List<List<Double>> starts = ColdStart.measure(List.of(ColdStart.Subject.runtime(options.runtimeJar()),
-                ColdStart.Subject.bareFelix(options.baselineJar())), options.smoke() ? 1 : 5);
+                ColdStart.Subject.bundleList(options.baselineJar()), ColdStart.Subject.bundleList(options.stackJar())),
+                options.smoke() ? 1 : 5);
         List<Double> runtime = starts.get(0);
         for (int i = 0; i < runtime.size(); i++) {
             results.put("coldstart_ms.run" + (i + 1), runtime.get(i));
@@ -102,6 +106,8 @@ public final class RunBenchmarks {
         results.put("coldstart_ms.median", median(runtime));
         results.put("coldstart_ms.bare_felix.median", median(starts.get(1)));
         results.put("coldstart.vs_bare_felix", median(runtime) / median(starts.get(1)));
+        results.put("coldstart_ms.stack.median", median(starts.get(2)));
+        results.put("coldstart.vs_stack", median(runtime) / median(starts.get(2)));
         return results;
     }
 

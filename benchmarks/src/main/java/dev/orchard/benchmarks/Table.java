@@ -29,6 +29,9 @@ final class Table {
         t.sizes("registry.get / ConcurrentHashMap.get (JMH, registry core)", "lookup.ratio.n%s", "1", "100", "10000");
         t.verdict(t.max("lookup.ratio.n1", "lookup.ratio.n100", "lookup.ratio.n10000"), "≤ 1.5 at every N",
                 v -> v <= 1.5, "%.2f max");
+        t.sizes("registry.get / (ConcurrentHashMap.get + a miss check) (JMH)", "lookup.ratio_vs_checked.n%s", "1",
+                "100", "10000");
+        t.blank();
         t.sizes("registry.get, ns (JMH)", "lookup.ns.registry_core.n%s", "1", "100", "10000");
         t.blank();
         t.sizes("filter lookup + get/unget / registry.get (in Felix)", "lookup.vs_filter.n%s", "1", "100", "10000");
@@ -69,6 +72,9 @@ final class Table {
         t.row("cold start, bare Felix + Gogo → first lb answer, ms (median; the floor)",
                 t.fmt("coldstart_ms.bare_felix.median", "%.0f") + "; runtime / bare "
                         + t.fmt("coldstart.vs_bare_felix", "%.2f"));
+        t.blank();
+        t.row("cold start, the runtime's stack without Orchard's bundles → first lb answer, ms (median)",
+                t.fmt("coldstart_ms.stack.median", "%.0f") + "; runtime / stack " + t.fmt("coldstart.vs_stack", "%.2f"));
         t.blank();
         t.line("");
         t.line((smoke ? "smoke run, not a measurement: " : "") + "targets met: " + t.met + " of " + t.targets);
