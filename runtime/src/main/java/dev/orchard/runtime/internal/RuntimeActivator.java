@@ -25,7 +25,7 @@ import org.osgi.framework.ServiceRegistration;
  * settings, then serves the launcher's main thread: it runs a one-shot command, or waits for the framework to
  * stop so that a clean {@code stop 0} exits with 0.
  *
- * <p>This bundle starts before every other bundle (see stack.bnd) and logs nothing itself. It
+ * <p>This bundle starts before every other bundle (see orchard.bndrun) and logs nothing itself. It
  * sets its defaults as system properties only where none is set, so any of them can be overridden with
  * {@code -D}; the framework falls back to system properties for every property it was not given.
  */
