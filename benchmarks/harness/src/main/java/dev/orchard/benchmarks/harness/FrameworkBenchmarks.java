@@ -115,27 +115,31 @@ final class FrameworkBenchmarks {
     }
 
     // DS bind latency (registerService until the registry lists the provider) and unbind latency (unregister until
-    // it is gone), while n other providers are registered. The n come from another bundle, as providers do; the
-    // counts alternate block by block, after a warm-up, so that JIT and drift favour none of them.
+    // it is gone), while n other providers are registered. The n come from another bundle, as providers do. After
+    // a warm-up, the counts alternate block by block, and each block starts its round one count further on, so
+    // that every count takes every place in the order once (what follows the teardown of 10,000 providers runs
+    // in their garbage); a full collection before each count's rounds keeps one count's garbage out of the next.
     private void bindLatency() throws Exception {
         Map<Integer, List<Double>> bind = new LinkedHashMap<>();
         Map<Integer, List<Double>> unbind = new LinkedHashMap<>();
         probeRounds(sizes.bindRounds(), null, null); // warm-up
+        int[] counts = sizes.bind();
         for (int block = 0; block < sizes.bindBlocks(); block++) {
-            for (int n : sizes.bind()) {
+            for (int i = 0; i < counts.length; i++) {
+                int n = counts[(block + i) % counts.length];
                 try (Registrar load = new Registrar(context, "load")) {
                     load.register("load", n, true);
                     if (n > 0) {
                         Timing.await(n + " load providers bound", () -> !registry.candidates("load-" + (n - 1))
                                 .isEmpty());
                     }
+                    System.gc();
                     probeRounds(sizes.bindRounds(), bind.computeIfAbsent(n, k -> new ArrayList<>()),
                             unbind.computeIfAbsent(n, k -> new ArrayList<>()));
                 }
                 Timing.await("load providers gone", () -> registry.candidates("load-0").isEmpty());
             }
         }
-        int[] counts = sizes.bind();
         int first = counts[0];
         int last = counts[counts.length - 1];
         for (int n : counts) {
