@@ -86,8 +86,8 @@ final class ColdStart {
         byte[] buf = new byte[8192];
         while (seen.indexOf(text) < 0) {
             if (System.nanoTime() > deadline) {
-                throw new IOException("no '" + text + "' within " + timeoutMillis + " ms; the runtime printed: "
-                        + seen);
+                throw new IOException(
+                        "no '" + text + "' within " + timeoutMillis + " ms; the runtime printed: " + seen);
             }
             int n = out.read(buf);
             if (n < 0) {

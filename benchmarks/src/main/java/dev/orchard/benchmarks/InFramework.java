@@ -34,10 +34,14 @@ final class InFramework {
         try {
             Path out = dir.resolve("framework-results.properties");
             Path log = dir.resolve("bench.log");
-            Process p = new ProcessBuilder(Processes.java(),
-                    // Per-provider lifecycle lines of 10,000 providers would only slow the run down.
-                    "-Dorg.slf4j.simpleLogger.log.dev.orchard=warn",
-                    "-jar", benchJar.toString(), "-c", "bench:run " + mode + " " + out)
+            Process p = new ProcessBuilder(
+                            Processes.java(),
+                            // Per-provider lifecycle lines of 10,000 providers would only slow the run down.
+                            "-Dorg.slf4j.simpleLogger.log.dev.orchard=warn",
+                            "-jar",
+                            benchJar.toString(),
+                            "-c",
+                            "bench:run " + mode + " " + out)
                     .directory(dir.toFile())
                     .redirectErrorStream(true)
                     .redirectOutput(log.toFile())
@@ -49,8 +53,9 @@ final class InFramework {
             }
             String printed = Files.readString(log, StandardCharsets.UTF_8);
             if (!ended || p.exitValue() != 0 || !Files.exists(out)) {
-                throw new IOException("bench:run " + mode + (ended ? " failed with exit " + p.exitValue()
-                        : " did not end within 10 minutes") + "; it printed:\n" + printed);
+                throw new IOException("bench:run " + mode
+                        + (ended ? " failed with exit " + p.exitValue() : " did not end within 10 minutes")
+                        + "; it printed:\n" + printed);
             }
             report.addAll(printed.lines().toList());
             Properties props = new Properties();

@@ -55,9 +55,8 @@ final class Jmh {
 
     private static Map<String, Double> runOne(Class<?> benchmark, boolean smoke, String[] sizes)
             throws RunnerException {
-        ChainedOptionsBuilder o = new OptionsBuilder()
-                .include(benchmark.getName() + "\\.")
-                .shouldFailOnError(true);
+        ChainedOptionsBuilder o =
+                new OptionsBuilder().include(benchmark.getName() + "\\.").shouldFailOnError(true);
         if (sizes.length > 0) {
             o.param("n", sizes);
         }
@@ -65,7 +64,10 @@ final class Jmh {
             o.forks(0).warmupIterations(0).measurementIterations(1).measurementTime(TimeValue.milliseconds(20));
         } else {
             // Noisy 2-core machines: 3 forks, since a fork's JIT can land on slower code for all its iterations.
-            o.forks(3).warmupIterations(3).warmupTime(TimeValue.seconds(1)).measurementIterations(5)
+            o.forks(3)
+                    .warmupIterations(3)
+                    .warmupTime(TimeValue.seconds(1))
+                    .measurementIterations(5)
                     .measurementTime(TimeValue.seconds(1));
         }
         Map<String, Double> score = new HashMap<>();
@@ -73,7 +75,8 @@ final class Jmh {
             String method = r.getParams().getBenchmark();
             method = method.substring(method.lastIndexOf('.') + 1);
             // The median of every measured iteration of every fork, as the rest of the benchmarks quote medians.
-            score.put(method + ".n" + r.getParams().getParam("n"),
+            score.put(
+                    method + ".n" + r.getParams().getParam("n"),
                     r.getPrimaryResult().getStatistics().getPercentile(50));
         }
         return score;

@@ -26,9 +26,18 @@ import java.util.TreeMap;
  */
 public final class RunBenchmarks {
     /** The keys a full run must write, as issue 6 lists them. */
-    static final List<String> REQUIRED = List.of("lookup.ratio.n1", "lookup.ratio.n100", "lookup.ratio.n10000",
-            "lookup.vs_filter.n10000", "lookup.vs_tracker.n10000", "bind.growth", "unbind.growth",
-            "swap.failed_calls", "swap.p99_ratio", "heap.bytes_per_provider", "deploy.visible_ms.median",
+    static final List<String> REQUIRED = List.of(
+            "lookup.ratio.n1",
+            "lookup.ratio.n100",
+            "lookup.ratio.n10000",
+            "lookup.vs_filter.n10000",
+            "lookup.vs_tracker.n10000",
+            "bind.growth",
+            "unbind.growth",
+            "swap.failed_calls",
+            "swap.p99_ratio",
+            "heap.bytes_per_provider",
+            "deploy.visible_ms.median",
             "coldstart_ms.median");
 
     private RunBenchmarks() {}
@@ -78,7 +87,8 @@ public final class RunBenchmarks {
         System.out.println();
         System.out.print(Table.of(results, options.smoke()));
         if (!options.smoke()) {
-            List<String> missing = REQUIRED.stream().filter(k -> !results.containsKey(k)).toList();
+            List<String> missing =
+                    REQUIRED.stream().filter(k -> !results.containsKey(k)).toList();
             if (!missing.isEmpty()) {
                 throw new IllegalStateException("results.properties lacks " + missing);
             }
@@ -96,8 +106,11 @@ public final class RunBenchmarks {
     static Map<String, Double> run(Options options, List<String> report) throws Exception {
         Map<String, Double> results = new TreeMap<>(Jmh.run(options.smoke()));
         results.putAll(InFramework.run(options.benchJar(), options.smoke() ? "smoke" : "full", report));
-        List<List<Double>> starts = ColdStart.measure(List.of(ColdStart.Subject.runtime(options.runtimeJar()),
-                ColdStart.Subject.bundleList(options.baselineJar()), ColdStart.Subject.bundleList(options.stackJar())),
+        List<List<Double>> starts = ColdStart.measure(
+                List.of(
+                        ColdStart.Subject.runtime(options.runtimeJar()),
+                        ColdStart.Subject.bundleList(options.baselineJar()),
+                        ColdStart.Subject.bundleList(options.stackJar())),
                 options.smoke() ? 1 : 5);
         List<Double> runtime = starts.get(0);
         for (int i = 0; i < runtime.size(); i++) {
@@ -123,8 +136,11 @@ public final class RunBenchmarks {
         Path out = options.results().toAbsolutePath();
         Files.createDirectories(out.getParent());
         try (OutputStream o = Files.newOutputStream(out)) {
-            p.store(o, "Orchard benchmarks, " + LocalDate.now() + ", " + Runtime.getRuntime().availableProcessors()
-                    + " cores" + (options.smoke() ? " (smoke run: not a measurement)" : ""));
+            p.store(
+                    o,
+                    "Orchard benchmarks, " + LocalDate.now() + ", "
+                            + Runtime.getRuntime().availableProcessors() + " cores"
+                            + (options.smoke() ? " (smoke run: not a measurement)" : ""));
         }
     }
 }

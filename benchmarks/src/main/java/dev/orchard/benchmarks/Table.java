@@ -27,10 +27,17 @@ final class Table {
         t.line("| measure | N=1 | N=100 | N=10,000 | result | target | met |");
         t.line("|---|---|---|---|---|---|---|");
         t.sizes("registry.get / ConcurrentHashMap.get (JMH, registry core)", "lookup.ratio.n%s", "1", "100", "10000");
-        t.verdict(t.max("lookup.ratio.n1", "lookup.ratio.n100", "lookup.ratio.n10000"), "≤ 1.5 at every N",
-                v -> v <= 1.5, "%.2f max");
-        t.sizes("registry.get / (ConcurrentHashMap.get + a miss check) (JMH)", "lookup.ratio_vs_checked.n%s", "1",
-                "100", "10000");
+        t.verdict(
+                t.max("lookup.ratio.n1", "lookup.ratio.n100", "lookup.ratio.n10000"),
+                "≤ 1.5 at every N",
+                v -> v <= 1.5,
+                "%.2f max");
+        t.sizes(
+                "registry.get / (ConcurrentHashMap.get + a miss check) (JMH)",
+                "lookup.ratio_vs_checked.n%s",
+                "1",
+                "100",
+                "10000");
         t.blank();
         t.sizes("registry.get, ns (JMH)", "lookup.ns.registry_core.n%s", "1", "100", "10000");
         t.blank();
@@ -46,35 +53,46 @@ final class Table {
         t.verdict(t.get("unbind.growth"), "growth ≤ 2.0", v -> v <= 2.0, "%.2f growth");
         t.sizes("registry core add + remove, ns (N = 0 / 1,000 / 10,000)", "core.churn_ns.n%s", "0", "1000", "10000");
         t.blank();
-        t.row("heap per provider, bytes (vs bare registration)",
+        t.row(
+                "heap per provider, bytes (vs bare registration)",
                 t.fmt("heap.bytes_per_provider", "%.0f") + " (vs " + t.fmt("heap.bytes_per_bare_registration", "%.0f")
                         + ")");
         t.verdict(t.get("heap.provider_vs_bare"), "≤ 1.2 × bare", v -> v <= 1.2, "%.2f ×");
-        t.row("hot swap under load: replacements, calls, failed calls",
+        t.row(
+                "hot swap under load: replacements, calls, failed calls",
                 t.fmt("swap.count", "%.0f") + ", " + t.fmt("swap.calls", "%,.0f") + ", "
                         + t.fmt("swap.failed_calls", "%.0f"));
         t.verdict(t.get("swap.failed_calls"), "0 failed", v -> v == 0, "%.0f failed");
-        t.row("call latency p50 / p99, ns: idle → swapping",
+        t.row(
+                "call latency p50 / p99, ns: idle → swapping",
                 t.fmt("swap.p50_ns.idle", "%.0f") + " / " + t.fmt("swap.p99_ns.idle", "%.0f") + " → "
                         + t.fmt("swap.p50_ns.swapping", "%.0f") + " / " + t.fmt("swap.p99_ns.swapping", "%.0f"));
         t.verdict(t.get("swap.p99_ratio"), "p99 ratio ≤ 10", v -> v <= 10, "%.2f ×");
-        t.row("bundle start → provider served / stop → gone, µs",
+        t.row(
+                "bundle start → provider served / stop → gone, µs",
                 t.fmt("bundle.start_to_visible_us.median", "%,.0f") + " / "
                         + t.fmt("bundle.stop_to_gone_us.median", "%,.0f"));
         t.blank();
         Double poll = t.get("deploy.poll_ms");
-        t.row("jar dropped into deploy/ → served, ms (poll " + t.fmt("deploy.poll_ms", "%.0f") + " ms)",
+        t.row(
+                "jar dropped into deploy/ → served, ms (poll " + t.fmt("deploy.poll_ms", "%.0f") + " ms)",
                 t.fmt("deploy.visible_ms.median", "%.0f"));
-        t.verdict(t.get("deploy.visible_ms.median"), "≤ 2 × poll + 50",
-                v -> poll != null && v <= 2 * poll + 50, "%.0f ms");
+        t.verdict(
+                t.get("deploy.visible_ms.median"),
+                "≤ 2 × poll + 50",
+                v -> poll != null && v <= 2 * poll + 50,
+                "%.0f ms");
         t.row("cold start → first orchard:providers answer, ms (median of runs)", t.coldStartRuns());
         t.verdict(t.get("coldstart_ms.median"), "≤ 900", v -> v <= 900, "%.0f ms");
-        t.row("cold start, bare Felix + Gogo → first lb answer, ms (median; the floor)",
+        t.row(
+                "cold start, bare Felix + Gogo → first lb answer, ms (median; the floor)",
                 t.fmt("coldstart_ms.bare_felix.median", "%.0f") + "; runtime / bare "
                         + t.fmt("coldstart.vs_bare_felix", "%.2f"));
         t.blank();
-        t.row("cold start, the runtime's stack without Orchard's bundles → first lb answer, ms (median)",
-                t.fmt("coldstart_ms.stack.median", "%.0f") + "; runtime / stack " + t.fmt("coldstart.vs_stack", "%.2f"));
+        t.row(
+                "cold start, the runtime's stack without Orchard's bundles → first lb answer, ms (median)",
+                t.fmt("coldstart_ms.stack.median", "%.0f") + "; runtime / stack "
+                        + t.fmt("coldstart.vs_stack", "%.2f"));
         t.blank();
         t.line("");
         t.line((smoke ? "smoke run, not a measurement: " : "") + "targets met: " + t.met + " of " + t.targets);
@@ -132,8 +150,12 @@ final class Table {
             met++;
         }
         String shown = value == null ? "-" : String.format(Locale.ROOT, format, value);
-        out.append(single ? " (" + shown + ")" : " | " + shown).append(" | ").append(target).append(" | ")
-                .append(value == null ? "-" : good ? "yes" : "**no**").append(" |\n");
+        out.append(single ? " (" + shown + ")" : " | " + shown)
+                .append(" | ")
+                .append(target)
+                .append(" | ")
+                .append(value == null ? "-" : good ? "yes" : "**no**")
+                .append(" |\n");
         single = false;
     }
 

@@ -20,22 +20,36 @@ class BenchmarksSmokeTest {
 
     @Test
     void everyBenchmarkRunsAndYieldsItsNumbers() throws Exception {
-        RunBenchmarks.Options options = new RunBenchmarks.Options(dir.resolve("results.properties"),
-                Path.of(System.getProperty("orchard.bench.jar")), Path.of(System.getProperty("orchard.runtime.jar")),
-                Path.of(System.getProperty("orchard.baseline.jar")), Path.of(System.getProperty("orchard.stack.jar")),
+        RunBenchmarks.Options options = new RunBenchmarks.Options(
+                dir.resolve("results.properties"),
+                Path.of(System.getProperty("orchard.bench.jar")),
+                Path.of(System.getProperty("orchard.runtime.jar")),
+                Path.of(System.getProperty("orchard.baseline.jar")),
+                Path.of(System.getProperty("orchard.stack.jar")),
                 true);
         List<String> report = new ArrayList<>();
         Map<String, Double> r = RunBenchmarks.run(options, report);
-        for (String key : List.of("lookup.ratio.n1", "core.churn_ns.n0", "lookup.vs_filter.n10",
-                "lookup.vs_tracker.n10", "bind.growth", "unbind.growth", "heap.bytes_per_provider",
-                "heap.provider_vs_bare", "bundle.start_to_visible_us.median", "swap.p99_ratio",
-                "deploy.visible_ms.median", "coldstart_ms.median", "coldstart.vs_bare_felix",
+        for (String key : List.of(
+                "lookup.ratio.n1",
+                "core.churn_ns.n0",
+                "lookup.vs_filter.n10",
+                "lookup.vs_tracker.n10",
+                "bind.growth",
+                "unbind.growth",
+                "heap.bytes_per_provider",
+                "heap.provider_vs_bare",
+                "bundle.start_to_visible_us.median",
+                "swap.p99_ratio",
+                "deploy.visible_ms.median",
+                "coldstart_ms.median",
+                "coldstart.vs_bare_felix",
                 "coldstart.vs_stack")) {
             assertTrue(r.containsKey(key), () -> key + " missing from " + r.keySet());
         }
         assertTrue(r.values().stream().allMatch(v -> v >= 0 && Double.isFinite(v)), r::toString);
         assertEquals(0.0, r.get("swap.failed_calls"), "no call may fail while providers are swapped");
-        assertTrue(report.stream().anyMatch(l -> l.contains("SingleRefPair")),
+        assertTrue(
+                report.stream().anyMatch(l -> l.contains("SingleRefPair")),
                 () -> "the heap breakdown names SCR's per-reference class: " + report);
         String table = Table.of(r, true);
         assertTrue(table.contains("| heap per provider") && table.contains("targets met:"), table);

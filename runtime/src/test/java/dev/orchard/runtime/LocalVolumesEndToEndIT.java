@@ -47,7 +47,8 @@ class LocalVolumesEndToEndIT {
 
             assertEquals("Volume shop/data removed from local.", orchard.run("orchard:volume-rm local data -n shop"));
             assertFalse(Files.exists(dir));
-            assertEquals("Volume shop/data did not exist in local.", orchard.run("orchard:volume-rm local data -n shop"));
+            assertEquals(
+                    "Volume shop/data did not exist in local.", orchard.run("orchard:volume-rm local data -n shop"));
             orchard.type("stop 0");
             assertEquals(0, orchard.waitFor(30));
         }
@@ -63,7 +64,9 @@ class LocalVolumesEndToEndIT {
             assertTrue(created.startsWith("Pod default/web created on local"), created);
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
             String pods;
-            while (!(pods = orchard.run("orchard:pods local")).lines().anyMatch(l -> l.matches("web\\s+default\\s+Running.*"))) {
+            while (!(pods = orchard.run("orchard:pods local"))
+                    .lines()
+                    .anyMatch(l -> l.matches("web\\s+default\\s+Running.*"))) {
                 assertTrue(System.nanoTime() < deadline, "web never ran: " + pods);
                 Thread.sleep(50);
             }
@@ -100,20 +103,28 @@ class LocalVolumesEndToEndIT {
                 assertTrue(System.nanoTime() < deadline, "the pod never logged");
                 Thread.sleep(50);
             }
-            String id = orchard.run("lb -s").lines().filter(l -> l.contains("|dev.orchard.provider.local "))
-                    .map(l -> l.split("\\|")[0].trim()).findFirst()
+            String id = orchard.run("lb -s")
+                    .lines()
+                    .filter(l -> l.contains("|dev.orchard.provider.local "))
+                    .map(l -> l.split("\\|")[0].trim())
+                    .findFirst()
                     .orElseThrow(() -> new AssertionError("no local provider bundle in lb -s"));
             String before = orchard.run("orchard:logs local ticker --tail 1");
             orchard.run("update " + id); // the bundle stops (its provider instance leaves) and starts again
 
-            assertTrue(orchard.run("orchard:pods local").lines().anyMatch(l -> l.matches("ticker\\s+default\\s+Running.*")),
+            assertTrue(
+                    orchard.run("orchard:pods local")
+                            .lines()
+                            .anyMatch(l -> l.matches("ticker\\s+default\\s+Running.*")),
                     "the pod still runs under the new instance");
             while (orchard.run("orchard:logs local ticker --tail 1").equals(before)) {
                 assertTrue(System.nanoTime() < deadline, "the logs stopped after the update");
                 Thread.sleep(50);
             }
             String pods;
-            while (!(pods = orchard.run("orchard:pods local")).lines().anyMatch(l -> l.matches("ticker\\s+default\\s+Failed.*"))) {
+            while (!(pods = orchard.run("orchard:pods local"))
+                    .lines()
+                    .anyMatch(l -> l.matches("ticker\\s+default\\s+Failed.*"))) {
                 assertTrue(System.nanoTime() < deadline, "the exit (code 3) was not reported: " + pods);
                 Thread.sleep(100);
             }
@@ -127,7 +138,8 @@ class LocalVolumesEndToEndIT {
     // The pid of the pod's `sleep 300`, found among the runtime's descendants by its command line.
     private static long sleepingPid(OrchardProcess orchard) {
         return orchard.descendants()
-                .filter(h -> h.info().commandLine().map(c -> c.endsWith("sleep 300")).orElse(false))
+                .filter(h ->
+                        h.info().commandLine().map(c -> c.endsWith("sleep 300")).orElse(false))
                 .filter(h -> h.info().startInstant().isPresent())
                 .max(java.util.Comparator.comparing(h -> h.info().startInstant().get()))
                 .map(ProcessHandle::pid)
@@ -149,22 +161,32 @@ class LocalVolumesEndToEndIT {
             orchard.kill(); // mid-stream: some adds answered, one perhaps half-way, the rest never started
             acknowledged.addAll(acks(orchard.stdout()));
         }
-        assertTrue(acknowledged.size() >= 60 && acknowledged.size() < 200,
+        assertTrue(
+                acknowledged.size() >= 60 && acknowledged.size() < 200,
                 "the kill came in the middle: " + acknowledged.size() + " acknowledged");
 
         try (OrchardProcess restarted = OrchardProcess.start(folder)) {
             restarted.run("echo ready");
             String list = restarted.run("orchard:volumes local");
-            Set<String> listed = list.lines().skip(1).map(l -> l.split("\\s+")[0]).collect(Collectors.toSet());
-            assertTrue(listed.containsAll(acknowledged), () -> "acknowledged but lost: "
-                    + acknowledged.stream().filter(v -> !listed.contains(v)).sorted().toList());
+            Set<String> listed =
+                    list.lines().skip(1).map(l -> l.split("\\s+")[0]).collect(Collectors.toSet());
+            assertTrue(
+                    listed.containsAll(acknowledged),
+                    () -> "acknowledged but lost: "
+                            + acknowledged.stream()
+                                    .filter(v -> !listed.contains(v))
+                                    .sorted()
+                                    .toList());
             Path ns = folder.resolve("data/volumes/default");
             try (Stream<Path> entries = Files.list(ns)) {
-                List<String> names = entries.map(p -> p.getFileName().toString()).sorted().toList();
+                List<String> names =
+                        entries.map(p -> p.getFileName().toString()).sorted().toList();
                 for (String n : names) {
                     assertFalse(n.startsWith("."), "a temp or trash entry survived reconcile: " + n);
-                    String volume = n.endsWith(".volume.json") ? n.substring(0, n.length() - ".volume.json".length()) : n;
-                    assertTrue(names.contains(volume) && names.contains(volume + ".volume.json"),
+                    String volume =
+                            n.endsWith(".volume.json") ? n.substring(0, n.length() - ".volume.json".length()) : n;
+                    assertTrue(
+                            names.contains(volume) && names.contains(volume + ".volume.json"),
                             "volume " + volume + " is not whole: " + names);
                     assertTrue(listed.contains(volume), "volume " + volume + " on disk but not listed");
                 }

@@ -79,8 +79,8 @@ final class OrchardProcess implements AutoCloseable {
                         + "\nstdout:\n" + stdout + "\nstderr:\n" + stderr);
             }
             if (System.nanoTime() > deadline) {
-                throw new AssertionError("no answer to " + command + " within 30 s\nstdout:\n" + stdout
-                        + "\nstderr:\n" + stderr);
+                throw new AssertionError(
+                        "no answer to " + command + " within 30 s\nstdout:\n" + stdout + "\nstderr:\n" + stderr);
             }
             Thread.sleep(20);
         }
@@ -112,7 +112,11 @@ final class OrchardProcess implements AutoCloseable {
             }
             Thread.sleep(10);
         }
-        return stderr.substring(from).lines().filter(l -> !l.contains(" INFO ")).reduce((a, b) -> b).orElse("");
+        return stderr.substring(from)
+                .lines()
+                .filter(l -> !l.contains(" INFO "))
+                .reduce((a, b) -> b)
+                .orElse("");
     }
 
     void closeStdin() throws IOException {
@@ -126,8 +130,8 @@ final class OrchardProcess implements AutoCloseable {
 
     int waitFor(long seconds) throws InterruptedException {
         if (!process.waitFor(seconds, TimeUnit.SECONDS)) {
-            throw new AssertionError("orchard did not exit within " + seconds + " s\nstdout:\n" + stdout
-                    + "\nstderr:\n" + stderr);
+            throw new AssertionError(
+                    "orchard did not exit within " + seconds + " s\nstdout:\n" + stdout + "\nstderr:\n" + stderr);
         }
         return process.exitValue();
     }

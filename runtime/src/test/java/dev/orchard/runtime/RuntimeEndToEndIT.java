@@ -24,9 +24,14 @@ class RuntimeEndToEndIT {
         try (OrchardProcess orchard = OrchardProcess.start(folder)) {
             assertTrue(orchard.run("echo ready").contains("Welcome to Apache Felix Gogo"), "the shell greets");
             String initial = orchard.run("orchard:providers");
-            assertTrue(initial.lines().anyMatch(l -> l.matches("mock\\s+orchestrator\\s+ACTIVE\\s+dev\\.orchard\\.provider\\.mock/.*"))
-                    && initial.lines().anyMatch(l -> l.matches("mock\\s+pod\\s+ACTIVE\\s+.*"))
-                    && initial.lines().anyMatch(l -> l.matches("local\\s+orchestrator\\s+ACTIVE\\s+dev\\.orchard\\.provider\\.local/.*")),
+            assertTrue(
+                    initial.lines()
+                                    .anyMatch(l -> l.matches(
+                                            "mock\\s+orchestrator\\s+ACTIVE\\s+dev\\.orchard\\.provider\\.mock/.*"))
+                            && initial.lines().anyMatch(l -> l.matches("mock\\s+pod\\s+ACTIVE\\s+.*"))
+                            && initial.lines()
+                                    .anyMatch(l -> l.matches(
+                                            "local\\s+orchestrator\\s+ACTIVE\\s+dev\\.orchard\\.provider\\.local/.*")),
                     initial);
             assertTrue(Files.isDirectory(folder.resolve("data/volumes")), "the local provider's volume root");
             Path deploy = folder.resolve("deploy");
@@ -38,16 +43,25 @@ class RuntimeEndToEndIT {
             long dropped = System.nanoTime();
             String withHello = awaitProviders(orchard, out -> out.contains("hello "));
             long visibleMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - dropped);
-            assertTrue(withHello.lines().anyMatch(l -> l.matches(
-                    "hello\\s+orchestrator\\s+ACTIVE\\s+dev\\.orchard\\.provider\\.example/\\S+\\s+0\\s+1")), withHello);
+            assertTrue(
+                    withHello
+                            .lines()
+                            .anyMatch(
+                                    l -> l.matches(
+                                            "hello\\s+orchestrator\\s+ACTIVE\\s+dev\\.orchard\\.provider\\.example/\\S+\\s+0\\s+1")),
+                    withHello);
             System.out.println("deploy: jar visible in orchard:providers " + visibleMs + " ms after the drop");
 
             Path cfg = deploy.resolve("dev.orchard.provider.mock~edge.cfg");
             Files.writeString(cfg, "name=edge\npods=5\n");
             awaitProviders(orchard, out -> out.contains("edge "));
             String edge = orchard.run("orchard:provider edge");
-            assertEquals(2, edge.lines().filter(l -> l.startsWith("ACTIVE") && l.contains("dev.orchard.provider.mock/"))
-                    .count(), "a mock instance is an orchestrator and a pod provider: " + edge);
+            assertEquals(
+                    2,
+                    edge.lines()
+                            .filter(l -> l.startsWith("ACTIVE") && l.contains("dev.orchard.provider.mock/"))
+                            .count(),
+                    "a mock instance is an orchestrator and a pod provider: " + edge);
 
             Files.delete(cfg);
             awaitProviders(orchard, out -> !out.contains("edge "));
@@ -115,7 +129,7 @@ class RuntimeEndToEndIT {
 
     private static void assertNoNopLogger(OrchardProcess orchard) {
         String all = orchard.stdout() + orchard.stderr();
-        assertFalse(all.contains("No SLF4J providers") || all.contains("NOP logger"),
-                "slf4j fell back to NOP:\n" + all);
+        assertFalse(
+                all.contains("No SLF4J providers") || all.contains("NOP logger"), "slf4j fell back to NOP:\n" + all);
     }
 }

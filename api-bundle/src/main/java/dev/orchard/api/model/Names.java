@@ -28,7 +28,9 @@ public final class Names {
      * @return true if it is a valid name
      */
     public static boolean isDns1123Label(String name) {
-        return name != null && name.length() <= MAX_LABEL_LENGTH && DNS_1123_LABEL.matcher(name).matches();
+        return name != null
+                && name.length() <= MAX_LABEL_LENGTH
+                && DNS_1123_LABEL.matcher(name).matches();
     }
 
     /**
@@ -90,7 +92,8 @@ public final class Names {
             }
             int slash = key.lastIndexOf('/');
             String keyName = slash < 0 ? key : key.substring(slash + 1);
-            if (keyName.length() > MAX_LABEL_LENGTH || !LABEL_KEY_NAME.matcher(keyName).matches()) {
+            if (keyName.length() > MAX_LABEL_LENGTH
+                    || !LABEL_KEY_NAME.matcher(keyName).matches()) {
                 throw new InvalidInputException(field + " key " + quote(key) + " must be at most 63 letters, digits,"
                         + " '-', '_' or '.', starting and ending with a letter or digit, after an optional prefix/");
             }
@@ -101,7 +104,9 @@ public final class Names {
                             + " has a prefix that is not a DNS subdomain of at most 253 characters");
                 }
             }
-            if (value == null || value.length() > MAX_LABEL_LENGTH || !LABEL_VALUE.matcher(value).matches()) {
+            if (value == null
+                    || value.length() > MAX_LABEL_LENGTH
+                    || !LABEL_VALUE.matcher(value).matches()) {
                 throw new InvalidInputException(field + " value " + quote(value) + " of key " + quote(key)
                         + " must be empty or at most 63 letters, digits, '-', '_' or '.', starting and ending with a"
                         + " letter or digit");
@@ -177,8 +182,10 @@ public final class Names {
         int shown = Math.min(value.length(), 80);
         for (int i = 0; i < shown; i++) {
             char c = value.charAt(i);
-            if (Character.isISOControl(c) || Character.getType(c) == Character.FORMAT
-                    || c == '\u2028' || c == '\u2029') {
+            if (Character.isISOControl(c)
+                    || Character.getType(c) == Character.FORMAT
+                    || c == '\u2028'
+                    || c == '\u2029') {
                 b.append(String.format("\\u%04x", (int) c));
             } else {
                 b.append(c);

@@ -16,8 +16,8 @@ import java.util.regex.Pattern;
  * not fit in a {@code long} are rejected, never wrapped.
  */
 public final class Quantity {
-    private static final Pattern FORMAT =
-            Pattern.compile("([+-]?)([0-9]+(?:\\.[0-9]*)?|\\.[0-9]+)(Ki|Mi|Gi|Ti|Pi|Ei|m|k|M|G|T|P|E|[eE][+-]?[0-9]{1,3})?");
+    private static final Pattern FORMAT = Pattern.compile(
+            "([+-]?)([0-9]+(?:\\.[0-9]*)?|\\.[0-9]+)(Ki|Mi|Gi|Ti|Pi|Ei|m|k|M|G|T|P|E|[eE][+-]?[0-9]{1,3})?");
     private static final String[] BINARY = {"", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei"};
     private static final String ALLOWED = "a positive number with an optional suffix Ki, Mi, Gi, Ti, Pi, Ei, k, M,"
             + " G, T, P, E or m, such as 512Mi or 1.5Gi";
@@ -114,7 +114,8 @@ public final class Quantity {
         }
         Matcher m = FORMAT.matcher(text);
         if (!m.matches()) {
-            throw new InvalidInputException(field + " " + Names.quote(text) + " is not a quantity; expected " + ALLOWED);
+            throw new InvalidInputException(
+                    field + " " + Names.quote(text) + " is not a quantity; expected " + ALLOWED);
         }
         BigDecimal number = new BigDecimal(m.group(2).endsWith(".") ? m.group(2) + "0" : m.group(2));
         if ("-".equals(m.group(1))) {
@@ -125,13 +126,20 @@ public final class Quantity {
             return number;
         }
         switch (suffix) {
-            case "m": return number.movePointLeft(3);
-            case "k": return number.movePointRight(3);
-            case "M": return number.movePointRight(6);
-            case "G": return number.movePointRight(9);
-            case "T": return number.movePointRight(12);
-            case "P": return number.movePointRight(15);
-            case "E": return number.movePointRight(18);
+            case "m":
+                return number.movePointLeft(3);
+            case "k":
+                return number.movePointRight(3);
+            case "M":
+                return number.movePointRight(6);
+            case "G":
+                return number.movePointRight(9);
+            case "T":
+                return number.movePointRight(12);
+            case "P":
+                return number.movePointRight(15);
+            case "E":
+                return number.movePointRight(18);
             default:
                 break;
         }
@@ -142,8 +150,8 @@ public final class Quantity {
         // What remains is the exponent form, e.g. 2e3 (the decimal suffix E was handled above).
         int exp = Integer.parseInt(suffix.substring(1).replace("+", ""));
         if (exp > 30 && number.signum() > 0) {
-            throw new InvalidInputException(field + " " + Names.quote(text) + " is too large; at most "
-                    + Long.MAX_VALUE + " is allowed");
+            throw new InvalidInputException(
+                    field + " " + Names.quote(text) + " is too large; at most " + Long.MAX_VALUE + " is allowed");
         }
         return number.scaleByPowerOfTen(exp);
     }
@@ -157,8 +165,8 @@ public final class Quantity {
             throw new InvalidInputException(field + " " + Names.quote(text) + " is not a whole number of " + unit);
         }
         if (whole.compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) > 0) {
-            throw new InvalidInputException(field + " " + Names.quote(text) + " is too large; at most "
-                    + Long.MAX_VALUE + " " + unit + " are allowed");
+            throw new InvalidInputException(field + " " + Names.quote(text) + " is too large; at most " + Long.MAX_VALUE
+                    + " " + unit + " are allowed");
         }
         return whole.longValueExact();
     }

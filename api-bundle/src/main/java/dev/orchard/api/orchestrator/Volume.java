@@ -68,8 +68,19 @@ public record Volume(
      * @return the copy
      */
     public Volume withPhase(VolumePhase newPhase, String newMessage) {
-        return new Volume(name, namespace, uid, labels, annotations, capacityBytes, usedBytes, replicas,
-                storageClass, newPhase, newMessage, creationTime);
+        return new Volume(
+                name,
+                namespace,
+                uid,
+                labels,
+                annotations,
+                capacityBytes,
+                usedBytes,
+                replicas,
+                storageClass,
+                newPhase,
+                newMessage,
+                creationTime);
     }
 
     /**
@@ -79,8 +90,19 @@ public record Volume(
      * @return the copy
      */
     public Volume withUsedBytes(long bytes) {
-        return new Volume(name, namespace, uid, labels, annotations, capacityBytes, bytes, replicas,
-                storageClass, phase, message, creationTime);
+        return new Volume(
+                name,
+                namespace,
+                uid,
+                labels,
+                annotations,
+                capacityBytes,
+                bytes,
+                replicas,
+                storageClass,
+                phase,
+                message,
+                creationTime);
     }
 
     /**
@@ -93,8 +115,18 @@ public record Volume(
      * @throws InvalidInputException if the profile lacks a name or capacity
      */
     public static Volume fromProfile(VolumeProfile profile, String uid, Instant creationTime) {
-        return new Volume(profile.requireName(), profile.namespace(), uid, profile.labels(), Map.of(),
-                profile.requireCapacityBytes(), -1, profile.replicas(), profile.storageClass().orElse(""),
-                VolumePhase.AVAILABLE, "", creationTime);
+        return new Volume(
+                profile.requireName(),
+                profile.namespace(),
+                uid,
+                profile.labels(),
+                Map.of(),
+                profile.requireCapacityBytes(),
+                -1,
+                profile.replicas(),
+                profile.storageClass().orElse(""),
+                VolumePhase.AVAILABLE,
+                "",
+                creationTime);
     }
 }

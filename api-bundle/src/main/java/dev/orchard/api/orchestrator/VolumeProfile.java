@@ -126,8 +126,8 @@ public final class VolumeProfile {
      */
     public long requireCapacityBytes() {
         if (capacityBytes == 0) {
-            throw new InvalidInputException("capacity is required to add volume " + Names.quote(name)
-                    + "; give a quantity such as 1Gi");
+            throw new InvalidInputException(
+                    "capacity is required to add volume " + Names.quote(name) + "; give a quantity such as 1Gi");
         }
         return capacityBytes;
     }

@@ -14,12 +14,16 @@ import java.time.Instant;
  * @param memoryRssBytes the resident memory, at least 0
  */
 public record ContainerStats(
-        String name, Instant startTime, long cpuUsageNanoCores, long cpuUsageCoreNanoSeconds,
-        long memoryWorkingSetBytes, long memoryRssBytes) {
+        String name,
+        Instant startTime,
+        long cpuUsageNanoCores,
+        long cpuUsageCoreNanoSeconds,
+        long memoryWorkingSetBytes,
+        long memoryRssBytes) {
     /** Validates the name and amounts. */
     public ContainerStats {
         Names.requireDns1123Label("container name", name);
-        StatsSummary.requireNotNegative(cpuUsageNanoCores, cpuUsageCoreNanoSeconds, memoryWorkingSetBytes,
-                memoryRssBytes);
+        StatsSummary.requireNotNegative(
+                cpuUsageNanoCores, cpuUsageCoreNanoSeconds, memoryWorkingSetBytes, memoryRssBytes);
     }
 }

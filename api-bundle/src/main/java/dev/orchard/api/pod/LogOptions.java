@@ -3,9 +3,9 @@ package dev.orchard.api.pod;
 import dev.orchard.api.error.InvalidInputException;
 import java.time.Instant;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
-import java.util.Optional;
 
 /**
  * Which part of a container's log to return, validated as the kubelet validates its log options. Immutable.
@@ -139,9 +139,14 @@ public final class LogOptions {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof LogOptions l && tail == l.tail && limitBytes == l.limitBytes
-                && timestamps == l.timestamps && follow == l.follow && previous == l.previous
-                && sinceSeconds == l.sinceSeconds && Objects.equals(sinceTime, l.sinceTime);
+        return o instanceof LogOptions l
+                && tail == l.tail
+                && limitBytes == l.limitBytes
+                && timestamps == l.timestamps
+                && follow == l.follow
+                && previous == l.previous
+                && sinceSeconds == l.sinceSeconds
+                && Objects.equals(sinceTime, l.sinceTime);
     }
 
     @Override

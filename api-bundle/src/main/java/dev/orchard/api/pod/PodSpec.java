@@ -54,8 +54,8 @@ public record PodSpec(
         }
         restartPolicy = restartPolicy == null ? RestartPolicy.ALWAYS : restartPolicy;
         if (terminationGracePeriodSeconds < 0 || terminationGracePeriodSeconds > 3600) {
-            throw new InvalidInputException("termination grace period " + terminationGracePeriodSeconds
-                    + " s must be between 0 and 3600");
+            throw new InvalidInputException(
+                    "termination grace period " + terminationGracePeriodSeconds + " s must be between 0 and 3600");
         }
         nodeName = nodeName == null ? "" : nodeName;
     }

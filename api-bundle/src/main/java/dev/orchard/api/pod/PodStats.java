@@ -14,7 +14,11 @@ import java.util.List;
  * @param memoryWorkingSetBytes the pod's memory in use
  */
 public record PodStats(
-        String namespace, String name, String uid, List<ContainerStats> containers, long cpuUsageNanoCores,
+        String namespace,
+        String name,
+        String uid,
+        List<ContainerStats> containers,
+        long cpuUsageNanoCores,
         long memoryWorkingSetBytes) {
     /** Validates the names and copies the list. */
     public PodStats {

@@ -45,7 +45,9 @@ public record Resources(long cpuMillis, long memoryBytes, long pods) {
      * @return the sum
      */
     public Resources plus(Resources other) {
-        return new Resources(Math.addExact(cpuMillis, other.cpuMillis), Math.addExact(memoryBytes, other.memoryBytes),
+        return new Resources(
+                Math.addExact(cpuMillis, other.cpuMillis),
+                Math.addExact(memoryBytes, other.memoryBytes),
                 Math.addExact(pods, other.pods));
     }
 

@@ -12,8 +12,8 @@ public record TermSize(int width, int height) {
     /** Validates the size. */
     public TermSize {
         if (width < 1 || width > 65535 || height < 1 || height > 65535) {
-            throw new InvalidInputException("terminal size " + width + "x" + height
-                    + " must be between 1x1 and 65535x65535");
+            throw new InvalidInputException(
+                    "terminal size " + width + "x" + height + " must be between 1x1 and 65535x65535");
         }
     }
 }

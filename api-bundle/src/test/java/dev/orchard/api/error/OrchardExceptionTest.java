@@ -23,27 +23,40 @@ import org.junit.jupiter.params.provider.MethodSource;
 class OrchardExceptionTest {
     static Stream<Arguments> subclasses() {
         return Stream.of(
-                Arguments.of(Category.NOT_FOUND, (Function<String, OrchardException>) NotFoundException::new,
+                Arguments.of(
+                        Category.NOT_FOUND,
+                        (Function<String, OrchardException>) NotFoundException::new,
                         (BiFunction<String, Throwable, OrchardException>) NotFoundException::new,
                         NotFoundException.class),
-                Arguments.of(Category.INVALID_INPUT, (Function<String, OrchardException>) InvalidInputException::new,
+                Arguments.of(
+                        Category.INVALID_INPUT,
+                        (Function<String, OrchardException>) InvalidInputException::new,
                         (BiFunction<String, Throwable, OrchardException>) InvalidInputException::new,
                         InvalidInputException.class),
-                Arguments.of(Category.ALREADY_EXISTS, (Function<String, OrchardException>) AlreadyExistsException::new,
+                Arguments.of(
+                        Category.ALREADY_EXISTS,
+                        (Function<String, OrchardException>) AlreadyExistsException::new,
                         (BiFunction<String, Throwable, OrchardException>) AlreadyExistsException::new,
                         AlreadyExistsException.class),
-                Arguments.of(Category.UNAVAILABLE, (Function<String, OrchardException>) UnavailableException::new,
+                Arguments.of(
+                        Category.UNAVAILABLE,
+                        (Function<String, OrchardException>) UnavailableException::new,
                         (BiFunction<String, Throwable, OrchardException>) UnavailableException::new,
                         UnavailableException.class),
-                Arguments.of(Category.UNSUPPORTED, (Function<String, OrchardException>) UnsupportedException::new,
+                Arguments.of(
+                        Category.UNSUPPORTED,
+                        (Function<String, OrchardException>) UnsupportedException::new,
                         (BiFunction<String, Throwable, OrchardException>) UnsupportedException::new,
                         UnsupportedException.class));
     }
 
     @ParameterizedTest(name = "{3}")
     @MethodSource("subclasses")
-    void eachSubclassHasItsCategoryMessageAndCause(Category category, Function<String, OrchardException> make,
-            BiFunction<String, Throwable, OrchardException> makeWithCause, Class<?> type) {
+    void eachSubclassHasItsCategoryMessageAndCause(
+            Category category,
+            Function<String, OrchardException> make,
+            BiFunction<String, Throwable, OrchardException> makeWithCause,
+            Class<?> type) {
         OrchardException e = make.apply("volume \"data\" is gone");
         assertInstanceOf(type, e);
         assertInstanceOf(RuntimeException.class, e);

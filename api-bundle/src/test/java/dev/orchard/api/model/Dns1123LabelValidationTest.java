@@ -52,38 +52,76 @@ class Dns1123LabelValidationTest {
     private static final Predicate<String> NULL_IS_ABSENT = v -> v == null;
 
     private static Volume volume(String name, String namespace) {
-        return new Volume(name, namespace, "uid-1", Map.of(), Map.of(), 1, -1, 1, "", VolumePhase.AVAILABLE, "",
-                Instant.EPOCH);
+        return new Volume(
+                name, namespace, "uid-1", Map.of(), Map.of(), 1, -1, 1, "", VolumePhase.AVAILABLE, "", Instant.EPOCH);
     }
 
     static List<EntryPoint> entryPoints() {
         return List.of(
-                new EntryPoint("Names.requireDns1123Label", "volume name",
-                        v -> Names.requireDns1123Label("volume name", v), NEVER_ABSENT),
-                new EntryPoint("VolumeProfile.name", "volume name",
-                        v -> VolumeProfile.builder().name(v).build().name().orElse(null), NULL_IS_ABSENT),
-                new EntryPoint("VolumeProfile.namespace", "namespace",
-                        v -> VolumeProfile.builder().namespace(v).build().namespace(), NULL_IS_ABSENT),
-                new EntryPoint("VolumeProfile.storageClass", "storage class",
-                        v -> VolumeProfile.builder().storageClass(v).build().storageClass().orElse(null),
-                        v -> v == null || v.isEmpty()),
-                new EntryPoint("VolumeProfile.orchestrator", "orchestrator",
-                        v -> VolumeProfile.builder().orchestrator(v).build().orchestrator().orElse(null),
+                new EntryPoint(
+                        "Names.requireDns1123Label",
+                        "volume name",
+                        v -> Names.requireDns1123Label("volume name", v),
+                        NEVER_ABSENT),
+                new EntryPoint(
+                        "VolumeProfile.name",
+                        "volume name",
+                        v -> VolumeProfile.builder().name(v).build().name().orElse(null),
                         NULL_IS_ABSENT),
-                new EntryPoint("ObjectMeta.name", "name",
-                        v -> new ObjectMeta(v, "default", null, null, null, null).name(), NEVER_ABSENT),
-                new EntryPoint("ObjectMeta.namespace", "namespace", v -> ObjectMeta.of(v, "web").namespace(),
+                new EntryPoint(
+                        "VolumeProfile.namespace",
+                        "namespace",
+                        v -> VolumeProfile.builder().namespace(v).build().namespace(),
+                        NULL_IS_ABSENT),
+                new EntryPoint(
+                        "VolumeProfile.storageClass",
+                        "storage class",
+                        v -> VolumeProfile.builder()
+                                .storageClass(v)
+                                .build()
+                                .storageClass()
+                                .orElse(null),
+                        v -> v == null || v.isEmpty()),
+                new EntryPoint(
+                        "VolumeProfile.orchestrator",
+                        "orchestrator",
+                        v -> VolumeProfile.builder()
+                                .orchestrator(v)
+                                .build()
+                                .orchestrator()
+                                .orElse(null),
+                        NULL_IS_ABSENT),
+                new EntryPoint(
+                        "ObjectMeta.name",
+                        "name",
+                        v -> new ObjectMeta(v, "default", null, null, null, null).name(),
                         NEVER_ABSENT),
-                new EntryPoint("Container.name", "container name", v -> Container.of(v, "img", "true").name(),
+                new EntryPoint(
+                        "ObjectMeta.namespace",
+                        "namespace",
+                        v -> ObjectMeta.of(v, "web").namespace(),
                         NEVER_ABSENT),
-                new EntryPoint("PodVolume.name", "pod volume name", v -> new PodVolume(v, "claim").name(),
+                new EntryPoint(
+                        "Container.name",
+                        "container name",
+                        v -> Container.of(v, "img", "true").name(),
                         NEVER_ABSENT),
-                new EntryPoint("PodVolume.claimName", "volume claim name", v -> new PodVolume("data", v).claimName(),
+                new EntryPoint(
+                        "PodVolume.name", "pod volume name", v -> new PodVolume(v, "claim").name(), NEVER_ABSENT),
+                new EntryPoint(
+                        "PodVolume.claimName",
+                        "volume claim name",
+                        v -> new PodVolume("data", v).claimName(),
                         NEVER_ABSENT),
-                new EntryPoint("VolumeMount.name", "volume mount name",
-                        v -> new VolumeMount(v, "/data", false).name(), NEVER_ABSENT),
-                new EntryPoint("Volume.name", "volume name", v -> volume(v, "default").name(), NEVER_ABSENT),
-                new EntryPoint("Volume.namespace", "namespace", v -> volume("data", v).namespace(), NEVER_ABSENT));
+                new EntryPoint(
+                        "VolumeMount.name",
+                        "volume mount name",
+                        v -> new VolumeMount(v, "/data", false).name(),
+                        NEVER_ABSENT),
+                new EntryPoint(
+                        "Volume.name", "volume name", v -> volume(v, "default").name(), NEVER_ABSENT),
+                new EntryPoint(
+                        "Volume.namespace", "namespace", v -> volume("data", v).namespace(), NEVER_ABSENT));
     }
 
     static Stream<String> validLabels() {
@@ -110,10 +148,10 @@ class Dns1123LabelValidationTest {
                 Arguments.of("a.b", "\"a.b\"", CHARS),
                 Arguments.of("a:b", "\"a:b\"", CHARS),
                 Arguments.of("données", "\"données\"", CHARS),
-                Arguments.of("\uff41", "\"\uff41\"", CHARS),            // full-width a
+                Arguments.of("\uff41", "\"\uff41\"", CHARS), // full-width a
                 Arguments.of("\uff41bc", "\"\uff41bc\"", CHARS),
-                Arguments.of("\u0430", "\"\u0430\"", CHARS),            // Cyrillic a
-                Arguments.of("\u0661", "\"\u0661\"", CHARS),            // Arabic-Indic digit one
+                Arguments.of("\u0430", "\"\u0430\"", CHARS), // Cyrillic a
+                Arguments.of("\u0661", "\"\u0661\"", CHARS), // Arabic-Indic digit one
                 Arguments.of(" ", "\" \"", CHARS),
                 Arguments.of("a b", "\"a b\"", CHARS),
                 Arguments.of(" a", "\" a\"", CHARS),
@@ -122,10 +160,10 @@ class Dns1123LabelValidationTest {
                 Arguments.of("a\n", "\"a\\u000a\"", CHARS),
                 Arguments.of("\u0000", "\"\\u0000\"", CHARS),
                 Arguments.of("a\u0000b", "\"a\\u0000b\"", CHARS),
-                Arguments.of("a\u00a0b", "\"a\u00a0b\"", CHARS),        // no-break space
-                Arguments.of("a\u200bb", "\"a\\u200bb\"", CHARS),       // zero-width space: escaped, not hidden
-                Arguments.of("a\u0085", "\"a\\u0085\"", CHARS),         // C1 control NEL
-                Arguments.of("\u202eab", "\"\\u202eab\"", CHARS));      // right-to-left override
+                Arguments.of("a\u00a0b", "\"a\u00a0b\"", CHARS), // no-break space
+                Arguments.of("a\u200bb", "\"a\\u200bb\"", CHARS), // zero-width space: escaped, not hidden
+                Arguments.of("a\u0085", "\"a\\u0085\"", CHARS), // C1 control NEL
+                Arguments.of("\u202eab", "\"\\u202eab\"", CHARS)); // right-to-left override
     }
 
     static Stream<Arguments> entryPointsAndValidLabels() {
@@ -133,9 +171,10 @@ class Dns1123LabelValidationTest {
     }
 
     static Stream<Arguments> entryPointsAndInvalidLabels() {
-        return entryPoints().stream().flatMap(ep -> invalidLabels()
-                .filter(a -> !ep.absent().test((String) a.get()[0]))
-                .map(a -> Arguments.of(ep, a.get()[0], a.get()[1], a.get()[2])));
+        return entryPoints().stream()
+                .flatMap(ep -> invalidLabels()
+                        .filter(a -> !ep.absent().test((String) a.get()[0]))
+                        .map(a -> Arguments.of(ep, a.get()[0], a.get()[1], a.get()[2])));
     }
 
     @ParameterizedTest(name = "{0} accepts \"{1}\"")
@@ -146,9 +185,10 @@ class Dns1123LabelValidationTest {
 
     @ParameterizedTest(name = "{0} rejects [{2}]")
     @MethodSource("entryPointsAndInvalidLabels")
-    void everyEntryPointRejectsInvalidLabelsNamingFieldValueAndRule(EntryPoint ep, String value, String quoted,
-            String reason) {
-        assertInvalidInput(ep.field() + " " + quoted + " " + reason, () -> ep.check().apply(value));
+    void everyEntryPointRejectsInvalidLabelsNamingFieldValueAndRule(
+            EntryPoint ep, String value, String quoted, String reason) {
+        assertInvalidInput(
+                ep.field() + " " + quoted + " " + reason, () -> ep.check().apply(value));
     }
 
     @ParameterizedTest
@@ -172,7 +212,8 @@ class Dns1123LabelValidationTest {
         assertTrue(Names.isDns1123Label("b".repeat(63)));
         assertFalse(Names.isDns1123Label("b".repeat(64)));
         // The value is shown shortened to 80 characters.
-        assertInvalidInput("pod name \"" + "b".repeat(80) + "...\" is 100 characters long; at most 63 are allowed",
+        assertInvalidInput(
+                "pod name \"" + "b".repeat(80) + "...\" is 100 characters long; at most 63 are allowed",
                 () -> Names.requireDns1123Label("pod name", "b".repeat(100)));
     }
 
@@ -184,22 +225,35 @@ class Dns1123LabelValidationTest {
     @ParameterizedTest
     @ValueSource(strings = {"VolumeProfile.name", "VolumeProfile.namespace", "VolumeProfile.orchestrator"})
     void nullMeansAbsentOrDefaultInTheProfile(String entryPoint) {
-        EntryPoint ep = entryPoints().stream().filter(e -> e.label().equals(entryPoint)).findFirst().orElseThrow();
+        EntryPoint ep = entryPoints().stream()
+                .filter(e -> e.label().equals(entryPoint))
+                .findFirst()
+                .orElseThrow();
         String expected = entryPoint.equals("VolumeProfile.namespace") ? VolumeProfile.DEFAULT_NAMESPACE : null;
         assertEquals(expected, ep.check().apply(null));
     }
 
     @Test
     void anEmptyStorageClassMeansTheDefaultClass() {
-        assertEquals(Optional.empty(), VolumeProfile.builder().storageClass("").build().storageClass());
-        assertEquals(Optional.empty(), VolumeProfile.builder().storageClass(null).build().storageClass());
+        assertEquals(
+                Optional.empty(),
+                VolumeProfile.builder().storageClass("").build().storageClass());
+        assertEquals(
+                Optional.empty(),
+                VolumeProfile.builder().storageClass(null).build().storageClass());
     }
 
     @Test
     void anEmptyOrchestratorOrNameIsNotAbsentButInvalid() {
-        assertInvalidInput("orchestrator \"\" " + EMPTY, () -> VolumeProfile.builder().orchestrator("").build());
-        assertInvalidInput("volume name \"\" " + EMPTY, () -> VolumeProfile.builder().name("").build());
-        assertInvalidInput("namespace \"\" " + EMPTY, () -> VolumeProfile.builder().namespace("").build());
+        assertInvalidInput(
+                "orchestrator \"\" " + EMPTY,
+                () -> VolumeProfile.builder().orchestrator("").build());
+        assertInvalidInput(
+                "volume name \"\" " + EMPTY,
+                () -> VolumeProfile.builder().name("").build());
+        assertInvalidInput(
+                "namespace \"\" " + EMPTY,
+                () -> VolumeProfile.builder().namespace("").build());
     }
 
     @Test
@@ -210,9 +264,9 @@ class Dns1123LabelValidationTest {
         assertEquals("\"a\\u000ab\"", Names.quote("a\nb"));
         assertEquals("\"\\u001b[31m\"", Names.quote("\u001b[31m"));
         assertEquals("\"\\u007f\"", Names.quote("\u007f"));
-        assertEquals("\"\\u009b\"", Names.quote("\u009b"));   // C1 CSI
-        assertEquals("\"\\ufeff\"", Names.quote("\ufeff"));   // zero-width no-break space
-        assertEquals("\"\\u2028\"", Names.quote("\u2028"));   // line separator
+        assertEquals("\"\\u009b\"", Names.quote("\u009b")); // C1 CSI
+        assertEquals("\"\\ufeff\"", Names.quote("\ufeff")); // zero-width no-break space
+        assertEquals("\"\\u2028\"", Names.quote("\u2028")); // line separator
     }
 
     @Test

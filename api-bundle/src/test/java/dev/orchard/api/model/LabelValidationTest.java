@@ -29,8 +29,8 @@ class LabelValidationTest {
     private static final String VALUE_RULE = " must be empty or at most 63 letters, digits, '-', '_' or '.', starting"
             + " and ending with a letter or digit";
     /** 63 + 1 + 63 + 1 + 63 + 1 + 61 = 253 characters. */
-    private static final String PREFIX_253 = "a".repeat(63) + "." + "b".repeat(63) + "." + "c".repeat(63) + "."
-            + "d".repeat(61);
+    private static final String PREFIX_253 =
+            "a".repeat(63) + "." + "b".repeat(63) + "." + "c".repeat(63) + "." + "d".repeat(61);
 
     private static Map<String, String> one(String key, String value) {
         Map<String, String> m = new HashMap<>();
@@ -39,8 +39,21 @@ class LabelValidationTest {
     }
 
     static Stream<String> validKeys() {
-        return Stream.of("app", "a", "A", "9", "App", "a_b", "a.b-c", "v1.2_x", "k".repeat(63), "example.com/app",
-                "app.kubernetes.io/name", "a/b", "x-1.y-2/Z_3", PREFIX_253 + "/k");
+        return Stream.of(
+                "app",
+                "a",
+                "A",
+                "9",
+                "App",
+                "a_b",
+                "a.b-c",
+                "v1.2_x",
+                "k".repeat(63),
+                "example.com/app",
+                "app.kubernetes.io/name",
+                "a/b",
+                "x-1.y-2/Z_3",
+                PREFIX_253 + "/k");
     }
 
     @ParameterizedTest
@@ -68,26 +81,52 @@ class LabelValidationTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"-a", "a-", "_a", "a_", ".a", "a.", "a b", "a\tb", "ü", "a=b", "a:b", "example.com/",
-            "example.com/-x", "kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk"})
+    @ValueSource(
+            strings = {
+                "-a",
+                "a-",
+                "_a",
+                "a_",
+                ".a",
+                "a.",
+                "a b",
+                "a\tb",
+                "ü",
+                "a=b",
+                "a:b",
+                "example.com/",
+                "example.com/-x",
+                "kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk"
+            })
     void rejectsKeysWhoseNameIsNotAllowed(String key) {
-        assertInvalidInput("labels key " + Names.quote(key) + KEY_RULE,
-                () -> Names.requireLabels("labels", Map.of(key, "v")));
+        assertInvalidInput(
+                "labels key " + Names.quote(key) + KEY_RULE, () -> Names.requireLabels("labels", Map.of(key, "v")));
     }
 
     @Test
     void rejectsAKeyNameOf64CharactersEvenWithAPrefix() {
         String key = "example.com/" + "k".repeat(64);
-        assertInvalidInput("labels key \"" + key + "\"" + KEY_RULE,
-                () -> Names.requireLabels("labels", Map.of(key, "v")));
+        assertInvalidInput(
+                "labels key \"" + key + "\"" + KEY_RULE, () -> Names.requireLabels("labels", Map.of(key, "v")));
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"Bad_Prefix/x", "Example.com/x", "/x", "a..b/x", ".a/x", "a./x", "-a.com/x", "a/b/c",
-            "ex ample.com/x", "dönnées.fr/x"})
+    @ValueSource(
+            strings = {
+                "Bad_Prefix/x",
+                "Example.com/x",
+                "/x",
+                "a..b/x",
+                ".a/x",
+                "a./x",
+                "-a.com/x",
+                "a/b/c",
+                "ex ample.com/x",
+                "dönnées.fr/x"
+            })
     void rejectsKeysWithABadPrefix(String key) {
-        assertInvalidInput("labels key " + Names.quote(key) + PREFIX_RULE,
-                () -> Names.requireLabels("labels", Map.of(key, "v")));
+        assertInvalidInput(
+                "labels key " + Names.quote(key) + PREFIX_RULE, () -> Names.requireLabels("labels", Map.of(key, "v")));
     }
 
     @Test
@@ -103,23 +142,38 @@ class LabelValidationTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"a b", " ", "-v", "v-", "_v", "v_", ".v", "v.", "ü", "a/b", "a\nb", "a:b",
-            "vvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvv"})
+    @ValueSource(
+            strings = {
+                "a b",
+                " ",
+                "-v",
+                "v-",
+                "_v",
+                "v_",
+                ".v",
+                "v.",
+                "ü",
+                "a/b",
+                "a\nb",
+                "a:b",
+                "vvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvv"
+            })
     void rejectsValuesNotAllowed(String value) {
-        assertInvalidInput("labels value " + Names.quote(value) + " of key \"app\"" + VALUE_RULE,
+        assertInvalidInput(
+                "labels value " + Names.quote(value) + " of key \"app\"" + VALUE_RULE,
                 () -> Names.requireLabels("labels", Map.of("app", value)));
     }
 
     @Test
     void rejectsANullValue() {
-        assertInvalidInput("labels value null of key \"app\"" + VALUE_RULE,
-                () -> Names.requireLabels("labels", one("app", null)));
+        assertInvalidInput(
+                "labels value null of key \"app\"" + VALUE_RULE, () -> Names.requireLabels("labels", one("app", null)));
     }
 
     @Test
     void theMessageNamesTheFieldItIsGiven() {
-        assertInvalidInputContaining(() -> Names.requireLabels("volume labels", Map.of("a b", "v")),
-                "volume labels key \"a b\"");
+        assertInvalidInputContaining(
+                () -> Names.requireLabels("volume labels", Map.of("a b", "v")), "volume labels key \"a b\"");
     }
 
     @Test
@@ -152,21 +206,41 @@ class LabelValidationTest {
         assertThrows(UnsupportedOperationException.class, () -> labels.put("x", "y"));
         assertThrows(UnsupportedOperationException.class, () -> labels.remove("app"));
         assertThrows(UnsupportedOperationException.class, labels::clear);
-        assertThrows(UnsupportedOperationException.class, () -> labels.entrySet().iterator().next().setValue("z"));
+        assertThrows(
+                UnsupportedOperationException.class,
+                () -> labels.entrySet().iterator().next().setValue("z"));
     }
 
     @Test
     void labelsAreCheckedWhereverTheApiTakesThem() {
-        assertInvalidInputContaining(() -> VolumeProfile.builder().label("a b", "x").build(), "labels key \"a b\"");
-        assertInvalidInputContaining(() -> VolumeProfile.builder().label("app", null).build(),
-                "labels value null of key \"app\"");
-        assertInvalidInputContaining(() -> VolumeProfile.builder().labels(Map.of("Bad_Prefix/x", "v")).build(),
-                "labels key \"Bad_Prefix/x\"", "prefix");
+        assertInvalidInputContaining(
+                () -> VolumeProfile.builder().label("a b", "x").build(), "labels key \"a b\"");
+        assertInvalidInputContaining(
+                () -> VolumeProfile.builder().label("app", null).build(), "labels value null of key \"app\"");
+        assertInvalidInputContaining(
+                () -> VolumeProfile.builder()
+                        .labels(Map.of("Bad_Prefix/x", "v"))
+                        .build(),
+                "labels key \"Bad_Prefix/x\"",
+                "prefix");
         assertInvalidInputContaining(
                 () -> new ObjectMeta("web", "default", "", Map.of("app", "a b"), Map.of(), null),
                 "labels value \"a b\"");
-        assertInvalidInputContaining(() -> new Volume("data", "default", "u", Map.of("-a", "v"), Map.of(), 1, -1, 1,
-                "", VolumePhase.AVAILABLE, "", Instant.EPOCH), "volume labels key \"-a\"");
+        assertInvalidInputContaining(
+                () -> new Volume(
+                        "data",
+                        "default",
+                        "u",
+                        Map.of("-a", "v"),
+                        Map.of(),
+                        1,
+                        -1,
+                        1,
+                        "",
+                        VolumePhase.AVAILABLE,
+                        "",
+                        Instant.EPOCH),
+                "volume labels key \"-a\"");
     }
 
     @Test

@@ -105,8 +105,8 @@ class QuantityValidationTest {
                 Arguments.of("1,5Gi", notAQuantity),
                 Arguments.of("+-1", notAQuantity),
                 Arguments.of("--1", notAQuantity),
-                Arguments.of("\uff11", notAQuantity),   // full-width digit one
-                Arguments.of("\u0661", notAQuantity),   // Arabic-Indic digit one
+                Arguments.of("\uff11", notAQuantity), // full-width digit one
+                Arguments.of("\u0661", notAQuantity), // Arabic-Indic digit one
                 Arguments.of("1\u0000", notAQuantity),
                 Arguments.of("9223372036854775808", tooLarge),
                 Arguments.of("8Ei", tooLarge),
@@ -129,15 +129,16 @@ class QuantityValidationTest {
     @Test
     void rejectsNullEmptyAndBlankAsEmpty() {
         for (String text : new String[] {null, "", " ", "\t", " \n "}) {
-            assertInvalidInput("memory must not be empty; expected " + ALLOWED, () -> Quantity.parseBytes("memory",
-                    text));
+            assertInvalidInput(
+                    "memory must not be empty; expected " + ALLOWED, () -> Quantity.parseBytes("memory", text));
         }
     }
 
     @Test
     void rejectsHugeTextWithoutParsingIt() {
         String digits = "9".repeat(100);
-        assertInvalidInput("capacity \"" + "9".repeat(80) + "...\" is too long; expected " + ALLOWED,
+        assertInvalidInput(
+                "capacity \"" + "9".repeat(80) + "...\" is too long; expected " + ALLOWED,
                 () -> Quantity.parseBytes("capacity", digits));
         assertInvalidInputContaining(() -> Quantity.parseBytes("capacity", "1".repeat(1_000_000)), "is too long");
         assertInvalidInputContaining(() -> Quantity.parseMillis("cpu", "1".repeat(65)), "cpu \"", "is too long");
@@ -150,31 +151,46 @@ class QuantityValidationTest {
     }
 
     @ParameterizedTest(name = "\"{0}\" is {1} millicores")
-    @CsvSource({"250m, 250", "2, 2000", "0.5, 500", "1.5, 1500", "1m, 1", "100m, 100", "0.001, 1", "1k, 1000000",
-        "2e-3, 2", "1e0, 1000", "9223372036854775807m, 9223372036854775807"})
+    @CsvSource({
+        "250m, 250",
+        "2, 2000",
+        "0.5, 500",
+        "1.5, 1500",
+        "1m, 1",
+        "100m, 100",
+        "0.001, 1",
+        "1k, 1000000",
+        "2e-3, 2",
+        "1e0, 1000",
+        "9223372036854775807m, 9223372036854775807"
+    })
     void parsesMillicores(String text, long millis) {
         assertEquals(millis, Quantity.parseMillis("cpu", text));
     }
 
     @Test
     void rejectsCpuFinerThanAMillicore() {
-        assertInvalidInput("cpu \"0.1m\" is not a whole number of millicores", () -> Quantity.parseMillis("cpu", "0.1m"));
-        assertInvalidInput("cpu \"1.5m\" is not a whole number of millicores", () -> Quantity.parseMillis("cpu", "1.5m"));
-        assertInvalidInput("cpu \"0.0001\" is not a whole number of millicores",
-                () -> Quantity.parseMillis("cpu", "0.0001"));
+        assertInvalidInput(
+                "cpu \"0.1m\" is not a whole number of millicores", () -> Quantity.parseMillis("cpu", "0.1m"));
+        assertInvalidInput(
+                "cpu \"1.5m\" is not a whole number of millicores", () -> Quantity.parseMillis("cpu", "1.5m"));
+        assertInvalidInput(
+                "cpu \"0.0001\" is not a whole number of millicores", () -> Quantity.parseMillis("cpu", "0.0001"));
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"0", "0m", "-250m", "-1"})
     void rejectsCpuThatIsNotPositive(String text) {
-        assertInvalidInput("cpu " + Names.quote(text) + " must be positive; expected " + ALLOWED,
+        assertInvalidInput(
+                "cpu " + Names.quote(text) + " must be positive; expected " + ALLOWED,
                 () -> Quantity.parseMillis("cpu", text));
     }
 
     @Test
     void rejectsCpuTooLargeForALong() {
-        assertInvalidInput("cpu \"9223372036854775808m\" is too large; at most 9223372036854775807 millicores are"
-                + " allowed", () -> Quantity.parseMillis("cpu", "9223372036854775808m"));
+        assertInvalidInput(
+                "cpu \"9223372036854775808m\" is too large; at most 9223372036854775807 millicores are" + " allowed",
+                () -> Quantity.parseMillis("cpu", "9223372036854775808m"));
         assertInvalidInputContaining(() -> Quantity.parseMillis("cpu", "9223372036854776"), "too large");
         assertInvalidInputContaining(() -> Quantity.parseMillis("cpu", "8Ei"), "too large");
         assertInvalidInputContaining(() -> Quantity.parseMillis("cpu", "1e400"), "too large");
@@ -197,15 +213,28 @@ class QuantityValidationTest {
         assertEquals(Long.MAX_VALUE, Quantity.requirePositive("capacity", Long.MAX_VALUE));
         assertInvalidInput("capacity 0 must be positive", () -> Quantity.requirePositive("capacity", 0));
         assertInvalidInput("capacity -5 must be positive", () -> Quantity.requirePositive("capacity", -5));
-        assertInvalidInput("capacity -9223372036854775808 must be positive",
+        assertInvalidInput(
+                "capacity -9223372036854775808 must be positive",
                 () -> Quantity.requirePositive("capacity", Long.MIN_VALUE));
     }
 
     @ParameterizedTest(name = "{0} bytes is \"{1}\"")
-    @CsvSource({"1073741824, 1Gi", "1, 1", "1023, 1023", "1024, 1Ki", "1536, 1536", "1048576, 1Mi",
-        "3221225472, 3Gi", "1024000, 1000Ki", "1099511627776, 1Ti", "1125899906842624, 1Pi",
-        "1152921504606846976, 1Ei", "4611686018427387904, 4Ei", "2305843009213693952, 2Ei",
-        "9223372036854775807, 9223372036854775807"})
+    @CsvSource({
+        "1073741824, 1Gi",
+        "1, 1",
+        "1023, 1023",
+        "1024, 1Ki",
+        "1536, 1536",
+        "1048576, 1Mi",
+        "3221225472, 3Gi",
+        "1024000, 1000Ki",
+        "1099511627776, 1Ti",
+        "1125899906842624, 1Pi",
+        "1152921504606846976, 1Ei",
+        "4611686018427387904, 4Ei",
+        "2305843009213693952, 2Ei",
+        "9223372036854775807, 9223372036854775807"
+    })
     void formatsBytesWithTheLargestExactBinarySuffix(long bytes, String text) {
         assertEquals(text, Quantity.formatBytes(bytes));
     }
@@ -218,8 +247,25 @@ class QuantityValidationTest {
     }
 
     @ParameterizedTest
-    @ValueSource(longs = {1, 2, 1000, 1023, 1024, 1025, 1536, 10485760, 1L << 30, 1L << 40, 123456789, 7 * (1L << 60),
-        (1L << 62) + 1, Long.MAX_VALUE, Long.MAX_VALUE - 1023, 999 * KI * KI})
+    @ValueSource(
+            longs = {
+                1,
+                2,
+                1000,
+                1023,
+                1024,
+                1025,
+                1536,
+                10485760,
+                1L << 30,
+                1L << 40,
+                123456789,
+                7 * (1L << 60),
+                (1L << 62) + 1,
+                Long.MAX_VALUE,
+                Long.MAX_VALUE - 1023,
+                999 * KI * KI
+            })
     void bytesRoundTrip(long bytes) {
         assertEquals(bytes, Quantity.parseBytes("capacity", Quantity.formatBytes(bytes)));
     }

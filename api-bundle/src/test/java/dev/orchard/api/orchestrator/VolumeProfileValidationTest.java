@@ -23,12 +23,30 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 class VolumeProfileValidationTest {
     private static VolumeProfile.Builder full() {
-        return VolumeProfile.builder().name("data").namespace("prod").capacity("10Gi").replicas(3)
-                .storageClass("fast").label("app", "db").label("example.com/tier", "").orchestrator("local");
+        return VolumeProfile.builder()
+                .name("data")
+                .namespace("prod")
+                .capacity("10Gi")
+                .replicas(3)
+                .storageClass("fast")
+                .label("app", "db")
+                .label("example.com/tier", "")
+                .orchestrator("local");
     }
 
     private static Volume volume(String namespace, Map<String, String> labels) {
-        return new Volume("data", namespace, "uid-1", labels, Map.of(), 1024, -1, 1, "", VolumePhase.AVAILABLE, "",
+        return new Volume(
+                "data",
+                namespace,
+                "uid-1",
+                labels,
+                Map.of(),
+                1024,
+                -1,
+                1,
+                "",
+                VolumePhase.AVAILABLE,
+                "",
                 Instant.EPOCH);
     }
 
@@ -47,7 +65,13 @@ class VolumeProfileValidationTest {
 
     @Test
     void aNullNamespaceRestoresTheDefault() {
-        assertEquals("default", VolumeProfile.builder().namespace("prod").namespace(null).build().namespace());
+        assertEquals(
+                "default",
+                VolumeProfile.builder()
+                        .namespace("prod")
+                        .namespace(null)
+                        .build()
+                        .namespace());
     }
 
     @Test
@@ -69,13 +93,15 @@ class VolumeProfileValidationTest {
     @ValueSource(ints = {1, 2, 31, 32})
     void acceptsReplicasFromOneTo32(int replicas) {
         assertEquals(32, VolumeProfile.MAX_REPLICAS);
-        assertEquals(replicas, VolumeProfile.builder().replicas(replicas).build().replicas());
+        assertEquals(
+                replicas, VolumeProfile.builder().replicas(replicas).build().replicas());
     }
 
     @ParameterizedTest
     @ValueSource(ints = {0, -1, 33, 100, Integer.MIN_VALUE, Integer.MAX_VALUE})
     void rejectsOtherReplicas(int replicas) {
-        assertInvalidInput("replicas " + replicas + " must be between 1 and 32",
+        assertInvalidInput(
+                "replicas " + replicas + " must be between 1 and 32",
                 () -> VolumeProfile.builder().replicas(replicas).build());
     }
 
@@ -96,8 +122,10 @@ class VolumeProfileValidationTest {
     @Test
     void nullCapacityAndNonPositiveBytesAreRejected() {
         assertInvalidInputContaining(() -> VolumeProfile.builder().capacity(null), "capacity must not be empty");
-        assertInvalidInput("capacity 0 must be positive", () -> VolumeProfile.builder().capacityBytes(0));
-        assertInvalidInput("capacity -1 must be positive", () -> VolumeProfile.builder().capacityBytes(-1));
+        assertInvalidInput(
+                "capacity 0 must be positive", () -> VolumeProfile.builder().capacityBytes(0));
+        assertInvalidInput(
+                "capacity -1 must be positive", () -> VolumeProfile.builder().capacityBytes(-1));
     }
 
     @Test
@@ -109,8 +137,8 @@ class VolumeProfileValidationTest {
     @Test
     void requireCapacityWithoutCapacityIsInvalidInput() {
         VolumeProfile p = VolumeProfile.builder().name("data").build();
-        assertInvalidInput("capacity is required to add volume \"data\"; give a quantity such as 1Gi",
-                p::requireCapacityBytes);
+        assertInvalidInput(
+                "capacity is required to add volume \"data\"; give a quantity such as 1Gi", p::requireCapacityBytes);
         assertInvalidInputContaining(VolumeProfile.builder().build()::requireCapacityBytes, "capacity is required");
     }
 
@@ -129,30 +157,70 @@ class VolumeProfileValidationTest {
 
     @Test
     void aLaterLabelReplacesAnEarlierOneOfTheSameKey() {
-        assertEquals(Map.of("app", "web"), VolumeProfile.builder().label("app", "db").label("app", "web").build()
-                .labels());
+        assertEquals(
+                Map.of("app", "web"),
+                VolumeProfile.builder()
+                        .label("app", "db")
+                        .label("app", "web")
+                        .build()
+                        .labels());
     }
 
     @Test
     void matchesByNamespaceAndLabelSubset() {
         Volume v = volume("prod", Map.of("app", "db", "tier", "backend"));
         assertTrue(VolumeProfile.builder().namespace("prod").build().matches(v), "no labels: every volume");
-        assertTrue(VolumeProfile.builder().namespace("prod").label("app", "db").build().matches(v));
-        assertTrue(VolumeProfile.builder().namespace("prod").label("app", "db").label("tier", "backend").build()
+        assertTrue(VolumeProfile.builder()
+                .namespace("prod")
+                .label("app", "db")
+                .build()
                 .matches(v));
-        assertFalse(VolumeProfile.builder().namespace("prod").label("app", "web").build().matches(v), "value");
-        assertFalse(VolumeProfile.builder().namespace("prod").label("app", "").build().matches(v), "empty value");
-        assertFalse(VolumeProfile.builder().namespace("prod").label("app", "db").label("env", "x").build()
-                .matches(v), "a label the volume lacks");
+        assertTrue(VolumeProfile.builder()
+                .namespace("prod")
+                .label("app", "db")
+                .label("tier", "backend")
+                .build()
+                .matches(v));
+        assertFalse(
+                VolumeProfile.builder()
+                        .namespace("prod")
+                        .label("app", "web")
+                        .build()
+                        .matches(v),
+                "value");
+        assertFalse(
+                VolumeProfile.builder()
+                        .namespace("prod")
+                        .label("app", "")
+                        .build()
+                        .matches(v),
+                "empty value");
+        assertFalse(
+                VolumeProfile.builder()
+                        .namespace("prod")
+                        .label("app", "db")
+                        .label("env", "x")
+                        .build()
+                        .matches(v),
+                "a label the volume lacks");
         assertFalse(VolumeProfile.builder().label("app", "db").build().matches(v), "default namespace");
         assertFalse(VolumeProfile.builder().namespace("dev").build().matches(v), "other namespace");
-        assertFalse(VolumeProfile.builder().namespace("prod").label("app", "db").build()
-                .matches(volume("prod", Map.of())), "volume without labels");
+        assertFalse(
+                VolumeProfile.builder()
+                        .namespace("prod")
+                        .label("app", "db")
+                        .build()
+                        .matches(volume("prod", Map.of())),
+                "volume without labels");
     }
 
     @Test
     void matchingIgnoresNameCapacityReplicasClassAndOrchestrator() {
-        VolumeProfile filter = full().name("other").capacity("1Ki").replicas(7).storageClass("slow").build();
+        VolumeProfile filter = full().name("other")
+                .capacity("1Ki")
+                .replicas(7)
+                .storageClass("slow")
+                .build();
         assertTrue(filter.matches(volume("prod", Map.of("app", "db", "example.com/tier", "", "extra", "1"))));
         assertFalse(filter.matches(volume("prod", Map.of("app", "db"))));
     }
@@ -171,7 +239,8 @@ class VolumeProfileValidationTest {
     @Test
     void aDerivedProfileLeavesTheOriginalAlone() {
         VolumeProfile p = full().build();
-        VolumeProfile derived = p.toBuilder().name("other").label("extra", "1").replicas(5).build();
+        VolumeProfile derived =
+                p.toBuilder().name("other").label("extra", "1").replicas(5).build();
         assertEquals(Optional.of("data"), p.name());
         assertEquals(Map.of("app", "db", "example.com/tier", ""), p.labels());
         assertEquals(3, p.replicas());
@@ -190,13 +259,17 @@ class VolumeProfileValidationTest {
         assertNotEquals(a, null);
         assertNotEquals(a, "data");
         // Label order does not matter.
-        assertEquals(VolumeProfile.builder().label("a", "1").label("b", "2").build(),
+        assertEquals(
+                VolumeProfile.builder().label("a", "1").label("b", "2").build(),
                 VolumeProfile.builder().label("b", "2").label("a", "1").build());
         // Capacity given as text or as bytes is the same capacity.
-        assertEquals(VolumeProfile.builder().capacity("1Ki").build(),
+        assertEquals(
+                VolumeProfile.builder().capacity("1Ki").build(),
                 VolumeProfile.builder().capacityBytes(1024).build());
         // An empty storage class is no storage class.
-        assertEquals(VolumeProfile.builder().storageClass("").build(), VolumeProfile.builder().build());
+        assertEquals(
+                VolumeProfile.builder().storageClass("").build(),
+                VolumeProfile.builder().build());
     }
 
     static Stream<Named<UnaryOperator<VolumeProfile.Builder>>> singleChanges() {
@@ -225,7 +298,7 @@ class VolumeProfileValidationTest {
 
     @Test
     void theFirstBadFieldIsReported() {
-        assertInvalidInputContaining(() -> VolumeProfile.builder().name("Bad").namespace("Worse").build(),
-                "volume name \"Bad\"");
+        assertInvalidInputContaining(
+                () -> VolumeProfile.builder().name("Bad").namespace("Worse").build(), "volume name \"Bad\"");
     }
 }

@@ -19,8 +19,19 @@ class VolumeValidationTest {
     private static final Instant CREATED = Instant.parse("2026-01-02T03:04:05Z");
 
     private static Volume volume(String uid, long capacity, long used, int replicas) {
-        return new Volume("data", "default", uid, Map.of("app", "db"), Map.of("note", "x"), capacity, used, replicas,
-                "fast", VolumePhase.AVAILABLE, "ok", CREATED);
+        return new Volume(
+                "data",
+                "default",
+                uid,
+                Map.of("app", "db"),
+                Map.of("note", "x"),
+                capacity,
+                used,
+                replicas,
+                "fast",
+                VolumePhase.AVAILABLE,
+                "ok",
+                CREATED);
     }
 
     @Test
@@ -55,7 +66,8 @@ class VolumeValidationTest {
     @ParameterizedTest
     @ValueSource(longs = {-2, -100, Long.MIN_VALUE})
     void rejectsUsedBytesBelowMinusOne(long used) {
-        assertInvalidInput("volume used bytes " + used + " must be -1 (unknown) or more", () -> volume("u", 1, used, 1));
+        assertInvalidInput(
+                "volume used bytes " + used + " must be -1 (unknown) or more", () -> volume("u", 1, used, 1));
     }
 
     @ParameterizedTest
@@ -73,18 +85,24 @@ class VolumeValidationTest {
 
     @Test
     void rejectsABadNameOrNamespace() {
-        assertInvalidInputContaining(() -> new Volume("Data", "default", "u", null, null, 1, -1, 1, null,
-                VolumePhase.AVAILABLE, null, CREATED), "volume name \"Data\"");
-        assertInvalidInputContaining(() -> new Volume("data", "a.b", "u", null, null, 1, -1, 1, null,
-                VolumePhase.AVAILABLE, null, CREATED), "namespace \"a.b\"");
+        assertInvalidInputContaining(
+                () -> new Volume(
+                        "Data", "default", "u", null, null, 1, -1, 1, null, VolumePhase.AVAILABLE, null, CREATED),
+                "volume name \"Data\"");
+        assertInvalidInputContaining(
+                () -> new Volume("data", "a.b", "u", null, null, 1, -1, 1, null, VolumePhase.AVAILABLE, null, CREATED),
+                "namespace \"a.b\"");
     }
 
     @Test
     void phaseAndCreationTimeAreRequired() {
-        assertThrows(NullPointerException.class, () -> new Volume("data", "default", "u", null, null, 1, -1, 1, null,
-                null, null, CREATED));
-        assertThrows(NullPointerException.class, () -> new Volume("data", "default", "u", null, null, 1, -1, 1, null,
-                VolumePhase.AVAILABLE, null, null));
+        assertThrows(
+                NullPointerException.class,
+                () -> new Volume("data", "default", "u", null, null, 1, -1, 1, null, null, null, CREATED));
+        assertThrows(
+                NullPointerException.class,
+                () -> new Volume(
+                        "data", "default", "u", null, null, 1, -1, 1, null, VolumePhase.AVAILABLE, null, null));
     }
 
     @Test
@@ -100,8 +118,8 @@ class VolumeValidationTest {
     void copiesLabelsAndAnnotationsDefensively() {
         Map<String, String> labels = new HashMap<>(Map.of("a", "b"));
         Map<String, String> annotations = new HashMap<>(Map.of("free form", "any thing"));
-        Volume v = new Volume("data", "default", "u", labels, annotations, 1, -1, 1, null, VolumePhase.AVAILABLE, null,
-                CREATED);
+        Volume v = new Volume(
+                "data", "default", "u", labels, annotations, 1, -1, 1, null, VolumePhase.AVAILABLE, null, CREATED);
         labels.clear();
         labels.put("c", "d");
         annotations.put("more", "x");
@@ -113,8 +131,21 @@ class VolumeValidationTest {
 
     @Test
     void validatesLabels() {
-        assertInvalidInputContaining(() -> new Volume("data", "default", "u", Map.of("app", "a b"), null, 1, -1, 1,
-                null, VolumePhase.AVAILABLE, null, CREATED), "volume labels value \"a b\"");
+        assertInvalidInputContaining(
+                () -> new Volume(
+                        "data",
+                        "default",
+                        "u",
+                        Map.of("app", "a b"),
+                        null,
+                        1,
+                        -1,
+                        1,
+                        null,
+                        VolumePhase.AVAILABLE,
+                        null,
+                        CREATED),
+                "volume labels value \"a b\"");
     }
 
     @Test
@@ -132,17 +163,37 @@ class VolumeValidationTest {
 
     @Test
     void fromProfileTakesNameNamespaceLabelsCapacityReplicasAndClass() {
-        VolumeProfile p = VolumeProfile.builder().name("data").namespace("prod").capacity("1Gi").replicas(3)
-                .storageClass("fast").label("app", "db").build();
+        VolumeProfile p = VolumeProfile.builder()
+                .name("data")
+                .namespace("prod")
+                .capacity("1Gi")
+                .replicas(3)
+                .storageClass("fast")
+                .label("app", "db")
+                .build();
         Volume v = Volume.fromProfile(p, "uid-1", CREATED);
-        assertEquals(new Volume("data", "prod", "uid-1", Map.of("app", "db"), Map.of(), 1L << 30, -1, 3, "fast",
-                VolumePhase.AVAILABLE, "", CREATED), v);
+        assertEquals(
+                new Volume(
+                        "data",
+                        "prod",
+                        "uid-1",
+                        Map.of("app", "db"),
+                        Map.of(),
+                        1L << 30,
+                        -1,
+                        3,
+                        "fast",
+                        VolumePhase.AVAILABLE,
+                        "",
+                        CREATED),
+                v);
         assertEquals(p.labels(), v.labels());
     }
 
     @Test
     void fromProfileWithoutAStorageClassGivesAnEmptyOne() {
-        Volume v = Volume.fromProfile(VolumeProfile.builder().name("data").capacityBytes(1).build(), "u", CREATED);
+        Volume v = Volume.fromProfile(
+                VolumeProfile.builder().name("data").capacityBytes(1).build(), "u", CREATED);
         assertEquals("", v.storageClass());
         assertEquals("default", v.namespace());
         assertEquals(1, v.replicas());
@@ -150,13 +201,16 @@ class VolumeValidationTest {
 
     @Test
     void fromProfileNeedsANameACapacityAndAUid() {
-        assertInvalidInput("volume name is required for this operation",
+        assertInvalidInput(
+                "volume name is required for this operation",
                 () -> Volume.fromProfile(VolumeProfile.builder().capacity("1Gi").build(), "u", CREATED));
         assertInvalidInputContaining(
                 () -> Volume.fromProfile(VolumeProfile.builder().name("data").build(), "u", CREATED),
                 "capacity is required to add volume \"data\"");
-        assertInvalidInput("volume uid must not be empty", () -> Volume.fromProfile(
-                VolumeProfile.builder().name("data").capacity("1Gi").build(), " ", CREATED));
+        assertInvalidInput(
+                "volume uid must not be empty",
+                () -> Volume.fromProfile(
+                        VolumeProfile.builder().name("data").capacity("1Gi").build(), " ", CREATED));
     }
 
     @Test

@@ -23,8 +23,10 @@ class ContainerValidationTest {
     @ValueSource(strings = {"1A", "9", "A-B", "A B", "", " ", "a.b", "A=B", "É", "A\u0000", "-A", "$A"})
     void rejectsEnvironmentNamesThatAreNotCIdentifiers(String name) {
         String quoted = name.equals("A\u0000") ? "\"A\\u0000\"" : "\"" + name + "\"";
-        assertInvalidInput("environment variable name " + quoted + " of container \"c\" must be letters, digits"
-                + " and '_', not starting with a digit", () -> withEnv(Map.of(name, "x")));
+        assertInvalidInput(
+                "environment variable name " + quoted + " of container \"c\" must be letters, digits"
+                        + " and '_', not starting with a digit",
+                () -> withEnv(Map.of(name, "x")));
     }
 
     @ParameterizedTest
@@ -44,15 +46,18 @@ class ContainerValidationTest {
     void rejectsANullEnvironmentValueButAcceptsAnEmptyOne() {
         Map<String, String> env = new HashMap<>();
         env.put("A", null);
-        assertInvalidInputContaining(() -> withEnv(env), "environment variable \"A\" of container \"c\"", "must have a value");
+        assertInvalidInputContaining(
+                () -> withEnv(env), "environment variable \"A\" of container \"c\"", "must have a value");
         assertEquals(Map.of("A", ""), withEnv(Map.of("A", "")).env());
     }
 
     @Test
     void rejectsNullInCommandOrArgs() {
-        assertInvalidInput("command must not contain null",
+        assertInvalidInput(
+                "command must not contain null",
                 () -> new Container("c", "img", Arrays.asList("sh", null), null, null, null, null, null));
-        assertInvalidInput("args must not contain null",
+        assertInvalidInput(
+                "args must not contain null",
                 () -> new Container("c", "img", List.of("sh"), Arrays.asList(null, "x"), null, null, null, null));
     }
 

@@ -20,7 +20,8 @@ class ExecIOTest {
     void stdoutIsRequired() {
         NullPointerException e = assertThrows(NullPointerException.class, () -> new ExecIO(null, null, null, false));
         assertEquals("stdout", e.getMessage());
-        assertThrows(NullPointerException.class,
+        assertThrows(
+                NullPointerException.class,
                 () -> new ExecIO(new ByteArrayInputStream(new byte[0]), null, new ByteArrayOutputStream(), true));
     }
 

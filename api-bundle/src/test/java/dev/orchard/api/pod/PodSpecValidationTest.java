@@ -32,31 +32,52 @@ class PodSpecValidationTest {
 
     @Test
     void rejectsDuplicateContainerNames() {
-        assertInvalidInput("container name \"c\" is used twice",
+        assertInvalidInput(
+                "container name \"c\" is used twice",
                 () -> PodSpec.of(Container.of("c", "i", "true"), Container.of("c", "j", "false")));
-        assertInvalidInput("container name \"b\" is used twice", () -> PodSpec.of(Container.of("a", "i"),
-                Container.of("b", "i"), Container.of("c", "i"), Container.of("b", "i")));
+        assertInvalidInput(
+                "container name \"b\" is used twice",
+                () -> PodSpec.of(
+                        Container.of("a", "i"),
+                        Container.of("b", "i"),
+                        Container.of("c", "i"),
+                        Container.of("b", "i")));
     }
 
     @Test
     void rejectsDuplicatePodVolumeNames() {
-        assertInvalidInput("pod volume name \"data\" is used twice", () -> new PodSpec(List.of(Container.of("c", "i")),
-                List.of(new PodVolume("data", "a"), new PodVolume("data", "b")), null, 5, null));
+        assertInvalidInput(
+                "pod volume name \"data\" is used twice",
+                () -> new PodSpec(
+                        List.of(Container.of("c", "i")),
+                        List.of(new PodVolume("data", "a"), new PodVolume("data", "b")),
+                        null,
+                        5,
+                        null));
     }
 
     @Test
     void rejectsAMountOfAnUndeclaredVolume() {
-        assertInvalidInput("container \"c\" mounts volume \"data\", which the pod does not declare",
+        assertInvalidInput(
+                "container \"c\" mounts volume \"data\", which the pod does not declare",
                 () -> PodSpec.of(mounting("c", "data")));
-        assertInvalidInput("container \"second\" mounts volume \"logs\", which the pod does not declare",
-                () -> new PodSpec(List.of(mounting("first", "data"), mounting("second", "data", "logs")),
-                        List.of(new PodVolume("data", "vol-1")), null, 5, null));
+        assertInvalidInput(
+                "container \"second\" mounts volume \"logs\", which the pod does not declare",
+                () -> new PodSpec(
+                        List.of(mounting("first", "data"), mounting("second", "data", "logs")),
+                        List.of(new PodVolume("data", "vol-1")),
+                        null,
+                        5,
+                        null));
     }
 
     @Test
     void acceptsMountsOfDeclaredVolumes() {
-        PodSpec spec = new PodSpec(List.of(mounting("a", "data"), mounting("b", "data", "logs")),
-                List.of(new PodVolume("data", "vol-1"), new PodVolume("logs", "vol-2")), RestartPolicy.NEVER, 0,
+        PodSpec spec = new PodSpec(
+                List.of(mounting("a", "data"), mounting("b", "data", "logs")),
+                List.of(new PodVolume("data", "vol-1"), new PodVolume("logs", "vol-2")),
+                RestartPolicy.NEVER,
+                0,
                 "node-1");
         assertEquals(2, spec.containers().size());
         assertEquals(2, spec.volumes().size());
@@ -68,15 +89,18 @@ class PodSpecValidationTest {
     @ParameterizedTest
     @ValueSource(longs = {-1, 3601, Long.MIN_VALUE, Long.MAX_VALUE})
     void rejectsAGracePeriodOutsideZeroTo3600(long seconds) {
-        assertInvalidInput("termination grace period " + seconds + " s must be between 0 and 3600",
+        assertInvalidInput(
+                "termination grace period " + seconds + " s must be between 0 and 3600",
                 () -> new PodSpec(List.of(Container.of("c", "i")), null, null, seconds, null));
     }
 
     @ParameterizedTest
     @ValueSource(longs = {0, 1, 5, 30, 3600})
     void acceptsAGracePeriodFromZeroTo3600(long seconds) {
-        assertEquals(seconds,
-                new PodSpec(List.of(Container.of("c", "i")), null, null, seconds, null).terminationGracePeriodSeconds());
+        assertEquals(
+                seconds,
+                new PodSpec(List.of(Container.of("c", "i")), null, null, seconds, null)
+                        .terminationGracePeriodSeconds());
     }
 
     @Test
@@ -100,25 +124,30 @@ class PodSpecValidationTest {
         volumes.clear();
         assertEquals(1, spec.containers().size());
         assertEquals(List.of(new PodVolume("data", "vol-1")), spec.volumes());
-        assertThrows(UnsupportedOperationException.class, () -> spec.containers().clear());
+        assertThrows(
+                UnsupportedOperationException.class, () -> spec.containers().clear());
         assertThrows(UnsupportedOperationException.class, () -> spec.volumes().clear());
     }
 
     @Test
     void totalRequestsSumsTheContainersAndCountsOnePod() {
         PodSpec two = PodSpec.of(
-                requesting("a", Resources.of("250m", "64Mi", null)),
-                requesting("b", Resources.of("1", "1Gi", null)));
+                requesting("a", Resources.of("250m", "64Mi", null)), requesting("b", Resources.of("1", "1Gi", null)));
         assertEquals(new Resources(1250, (64L << 20) + (1L << 30), 1), two.totalRequests());
         assertEquals(new Resources(0, 0, 1), PodSpec.of(Container.of("c", "i")).totalRequests());
-        assertEquals(new Resources(3, 6, 1), PodSpec.of(requesting("a", new Resources(1, 2, 0)),
-                requesting("b", new Resources(1, 2, 0)), requesting("c", new Resources(1, 2, 0))).totalRequests());
+        assertEquals(
+                new Resources(3, 6, 1),
+                PodSpec.of(
+                                requesting("a", new Resources(1, 2, 0)),
+                                requesting("b", new Resources(1, 2, 0)),
+                                requesting("c", new Resources(1, 2, 0)))
+                        .totalRequests());
     }
 
     @Test
     void totalRequestsRefusesToOverflow() {
-        PodSpec spec = PodSpec.of(requesting("a", new Resources(Long.MAX_VALUE, 0, 0)),
-                requesting("b", new Resources(1, 0, 0)));
+        PodSpec spec = PodSpec.of(
+                requesting("a", new Resources(Long.MAX_VALUE, 0, 0)), requesting("b", new Resources(1, 0, 0)));
         assertThrows(ArithmeticException.class, spec::totalRequests);
     }
 }

@@ -12,14 +12,14 @@ import org.junit.jupiter.api.Test;
 class ResourcesTest {
     @Test
     void rejectsANegativeAmountInAnyDimension() {
-        assertInvalidInput("resources must not be negative: cpu -1m, memory 0 bytes, pods 0",
-                () -> new Resources(-1, 0, 0));
-        assertInvalidInput("resources must not be negative: cpu 0m, memory -1 bytes, pods 0",
-                () -> new Resources(0, -1, 0));
-        assertInvalidInput("resources must not be negative: cpu 0m, memory 0 bytes, pods -1",
-                () -> new Resources(0, 0, -1));
-        assertInvalidInputContaining(() -> new Resources(Long.MIN_VALUE, Long.MIN_VALUE, Long.MIN_VALUE),
-                "must not be negative");
+        assertInvalidInput(
+                "resources must not be negative: cpu -1m, memory 0 bytes, pods 0", () -> new Resources(-1, 0, 0));
+        assertInvalidInput(
+                "resources must not be negative: cpu 0m, memory -1 bytes, pods 0", () -> new Resources(0, -1, 0));
+        assertInvalidInput(
+                "resources must not be negative: cpu 0m, memory 0 bytes, pods -1", () -> new Resources(0, 0, -1));
+        assertInvalidInputContaining(
+                () -> new Resources(Long.MIN_VALUE, Long.MIN_VALUE, Long.MIN_VALUE), "must not be negative");
     }
 
     @Test
@@ -35,7 +35,8 @@ class ResourcesTest {
     void plusAddsEachDimension() {
         assertEquals(new Resources(11, 22, 33), new Resources(1, 2, 3).plus(new Resources(10, 20, 30)));
         assertEquals(new Resources(1, 2, 3), new Resources(1, 2, 3).plus(Resources.NONE));
-        assertEquals(new Resources(Long.MAX_VALUE, 0, 0),
+        assertEquals(
+                new Resources(Long.MAX_VALUE, 0, 0),
                 new Resources(Long.MAX_VALUE - 1, 0, 0).plus(new Resources(1, 0, 0)));
     }
 

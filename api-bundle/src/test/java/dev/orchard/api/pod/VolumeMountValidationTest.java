@@ -17,21 +17,22 @@ class VolumeMountValidationTest {
     @ValueSource(strings = {"data", "./data", "../data", "data/x", " /data", "~/data", "C:\\data"})
     void rejectsPathsThatAreNotAbsolute(String path) {
         String quoted = path == null ? "null" : "\"" + path + "\"";
-        assertInvalidInput("mount path " + quoted + " must be an absolute path",
-                () -> new VolumeMount("data", path, false));
+        assertInvalidInput(
+                "mount path " + quoted + " must be an absolute path", () -> new VolumeMount("data", path, false));
     }
 
     @Test
     void rejectsANulCharacter() {
-        assertInvalidInput("mount path \"/a\\u0000b\" must be an absolute path",
+        assertInvalidInput(
+                "mount path \"/a\\u0000b\" must be an absolute path",
                 () -> new VolumeMount("data", "/a\u0000b", false));
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"/..", "/../etc", "/a/../b", "/a/..", "/a/../", "/a//../b", "/a/b/c/../../.."})
     void rejectsADotDotSegment(String path) {
-        assertInvalidInput("mount path \"" + path + "\" must not contain '..'",
-                () -> new VolumeMount("data", path, false));
+        assertInvalidInput(
+                "mount path \"" + path + "\" must not contain '..'", () -> new VolumeMount("data", path, false));
     }
 
     @ParameterizedTest

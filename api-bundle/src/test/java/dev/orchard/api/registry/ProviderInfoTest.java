@@ -9,8 +9,15 @@ import org.junit.jupiter.api.Test;
 class ProviderInfoTest {
     @Test
     void keepsItsComponents() {
-        ProviderInfo info = new ProviderInfo("mock", ProviderKind.ORCHESTRATOR, ProviderState.FAILED,
-                "dev.orchard.provider.mock", "0.1.0", 42, 10, Optional.of("activation threw"));
+        ProviderInfo info = new ProviderInfo(
+                "mock",
+                ProviderKind.ORCHESTRATOR,
+                ProviderState.FAILED,
+                "dev.orchard.provider.mock",
+                "0.1.0",
+                42,
+                10,
+                Optional.of("activation threw"));
         assertEquals("mock", info.name());
         assertEquals(ProviderKind.ORCHESTRATOR, info.kind());
         assertEquals(ProviderState.FAILED, info.state());
@@ -32,9 +39,19 @@ class ProviderInfoTest {
 
     @Test
     void kindAndStateAreRequired() {
-        assertEquals("kind", assertThrows(NullPointerException.class, () -> new ProviderInfo("mock", null,
-                ProviderState.ACTIVE, "b", "1", 1, 0, Optional.empty())).getMessage());
-        assertEquals("state", assertThrows(NullPointerException.class, () -> new ProviderInfo("mock",
-                ProviderKind.POD, null, "b", "1", 1, 0, Optional.empty())).getMessage());
+        assertEquals(
+                "kind",
+                assertThrows(
+                                NullPointerException.class,
+                                () -> new ProviderInfo(
+                                        "mock", null, ProviderState.ACTIVE, "b", "1", 1, 0, Optional.empty()))
+                        .getMessage());
+        assertEquals(
+                "state",
+                assertThrows(
+                                NullPointerException.class,
+                                () -> new ProviderInfo(
+                                        "mock", ProviderKind.POD, null, "b", "1", 1, 0, Optional.empty()))
+                        .getMessage());
     }
 }

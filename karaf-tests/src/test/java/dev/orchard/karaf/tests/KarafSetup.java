@@ -74,41 +74,53 @@ final class KarafSetup {
         String orchardRepo = Path.of(required("orchard.repo")).toUri().toString();
         String sshPort = freePort();
         List<Option> options = new ArrayList<>(List.of(
-            karafDistributionConfiguration()
-                    .frameworkUrl(maven().groupId("org.apache.karaf").artifactId("apache-karaf-minimal")
-                            .version(required("orchard.karaf.version")).type("tar.gz"))
-                    .unpackDirectory(karafDir.toFile())
-                    .useDeployFolder(false),
-            configureConsole().ignoreLocalConsole(),
-            logLevel(LogLevel.WARN),
-            vmOption("-javaagent:" + agent),
+                karafDistributionConfiguration()
+                        .frameworkUrl(maven().groupId("org.apache.karaf")
+                                .artifactId("apache-karaf-minimal")
+                                .version(required("orchard.karaf.version"))
+                                .type("tar.gz"))
+                        .unpackDirectory(karafDir.toFile())
+                        .useDeployFolder(false),
+                configureConsole().ignoreLocalConsole(),
+                logLevel(LogLevel.WARN),
+                vmOption("-javaagent:" + agent),
 
-            // Resolve only from Karaf's system/ folder, this build's bundles and Maven's local repository: offline.
-            editConfigurationFilePut(MVN_CFG, MVN + "offline", "true"),
-            editConfigurationFilePut(MVN_CFG, MVN + "localRepository", localRepository),
-            editConfigurationFilePut(MVN_CFG, MVN + "defaultRepositories", String.join(", ",
-                    "${karaf.home.uri}${karaf.default.repository}@id=system.repository@snapshots",
-                    "${karaf.data.uri}kar@id=kar.repository@multi@snapshots",
-                    "${karaf.base.uri}${karaf.default.repository}@id=child.system.repository@snapshots",
-                    orchardRepo + "@id=orchard.build@snapshots")),
-            editConfigurationFilePut(MVN_CFG, MVN + "repositories", ""),
+                // Resolve only from Karaf's system/ folder, this build's bundles and Maven's local repository: offline.
+                editConfigurationFilePut(MVN_CFG, MVN + "offline", "true"),
+                editConfigurationFilePut(MVN_CFG, MVN + "localRepository", localRepository),
+                editConfigurationFilePut(
+                        MVN_CFG,
+                        MVN + "defaultRepositories",
+                        String.join(
+                                ", ",
+                                "${karaf.home.uri}${karaf.default.repository}@id=system.repository@snapshots",
+                                "${karaf.data.uri}kar@id=kar.repository@multi@snapshots",
+                                "${karaf.base.uri}${karaf.default.repository}@id=child.system.repository@snapshots",
+                                orchardRepo + "@id=orchard.build@snapshots")),
+                editConfigurationFilePut(MVN_CFG, MVN + "repositories", ""),
 
-            // Everything that listens: loopback and a free port. (pax-exam sets the management ports itself.)
-            editConfigurationFilePut("etc/org.apache.karaf.shell.cfg", "sshHost", LOOPBACK),
-            editConfigurationFilePut("etc/org.apache.karaf.shell.cfg", "sshPort", sshPort),
-            editConfigurationFilePut("etc/org.apache.karaf.management.cfg", "rmiRegistryHost", LOOPBACK),
-            editConfigurationFilePut("etc/org.apache.karaf.management.cfg", "rmiServerHost", LOOPBACK),
-            editConfigurationFilePut("etc/custom.properties", "karaf.shutdown.host", LOOPBACK),
+                // Everything that listens: loopback and a free port. (pax-exam sets the management ports itself.)
+                editConfigurationFilePut("etc/org.apache.karaf.shell.cfg", "sshHost", LOOPBACK),
+                editConfigurationFilePut("etc/org.apache.karaf.shell.cfg", "sshPort", sshPort),
+                editConfigurationFilePut("etc/org.apache.karaf.management.cfg", "rmiRegistryHost", LOOPBACK),
+                editConfigurationFilePut("etc/org.apache.karaf.management.cfg", "rmiServerHost", LOOPBACK),
+                editConfigurationFilePut("etc/custom.properties", "karaf.shutdown.host", LOOPBACK),
 
-            // The local provider keeps its volumes and pods in this run's folder, not in Karaf's working folder.
-            editConfigurationFilePut("etc/dev.orchard.provider.local.cfg", "root", work.resolve("volumes").toString()),
-            editConfigurationFilePut("etc/dev.orchard.provider.local.cfg", "pods", work.resolve("pods").toString()),
-
-            systemProperty(VERSION).value(required(VERSION)),
-            systemProperty(TINY_BUNDLE).value(tiny.toString()),
-            systemProperty(SSH_PORT).value(sshPort),
-            systemProperty(VOLUMES).value(work.resolve("volumes").toString()),
-            systemProperty(MEASUREMENTS).value(karafDir.resolve("measurements.properties").toString())));
+                // The local provider keeps its volumes and pods in this run's folder, not in Karaf's working folder.
+                editConfigurationFilePut(
+                        "etc/dev.orchard.provider.local.cfg",
+                        "root",
+                        work.resolve("volumes").toString()),
+                editConfigurationFilePut(
+                        "etc/dev.orchard.provider.local.cfg",
+                        "pods",
+                        work.resolve("pods").toString()),
+                systemProperty(VERSION).value(required(VERSION)),
+                systemProperty(TINY_BUNDLE).value(tiny.toString()),
+                systemProperty(SSH_PORT).value(sshPort),
+                systemProperty(VOLUMES).value(work.resolve("volumes").toString()),
+                systemProperty(MEASUREMENTS)
+                        .value(karafDir.resolve("measurements.properties").toString())));
         options.addAll(javaModuleOptions(required("orchard.karaf.version")));
         if (Boolean.getBoolean("orchard.it.keep")) {
             options.add(keepRuntimeFolder()); // -Dorchard.it.keep=true leaves Karaf under target/karaf to look at
@@ -126,14 +138,22 @@ final class KarafSetup {
         List<String> args = List.of(
                 "--add-reads=java.xml=java.logging",
                 "--add-exports=java.base/org.apache.karaf.specs.locator=java.xml,ALL-UNNAMED",
-                "--patch-module", "java.base=lib/endorsed/org.apache.karaf.specs.locator-" + karafVersion + ".jar",
-                "--patch-module", "java.xml=lib/endorsed/org.apache.karaf.specs.java.xml-" + karafVersion + ".jar",
-                "--add-opens", "java.base/java.security=ALL-UNNAMED",
-                "--add-opens", "java.base/java.net=ALL-UNNAMED",
-                "--add-opens", "java.base/java.lang=ALL-UNNAMED",
-                "--add-opens", "java.base/java.util=ALL-UNNAMED",
-                "--add-opens", "java.naming/javax.naming.spi=ALL-UNNAMED",
-                "--add-opens", "java.rmi/sun.rmi.transport.tcp=ALL-UNNAMED",
+                "--patch-module",
+                "java.base=lib/endorsed/org.apache.karaf.specs.locator-" + karafVersion + ".jar",
+                "--patch-module",
+                "java.xml=lib/endorsed/org.apache.karaf.specs.java.xml-" + karafVersion + ".jar",
+                "--add-opens",
+                "java.base/java.security=ALL-UNNAMED",
+                "--add-opens",
+                "java.base/java.net=ALL-UNNAMED",
+                "--add-opens",
+                "java.base/java.lang=ALL-UNNAMED",
+                "--add-opens",
+                "java.base/java.util=ALL-UNNAMED",
+                "--add-opens",
+                "java.naming/javax.naming.spi=ALL-UNNAMED",
+                "--add-opens",
+                "java.rmi/sun.rmi.transport.tcp=ALL-UNNAMED",
                 "--add-exports=java.base/sun.net.www.protocol.file=ALL-UNNAMED",
                 "--add-exports=java.base/sun.net.www.protocol.ftp=ALL-UNNAMED",
                 "--add-exports=java.base/sun.net.www.protocol.http=ALL-UNNAMED",

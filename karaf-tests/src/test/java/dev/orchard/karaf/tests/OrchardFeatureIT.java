@@ -56,6 +56,7 @@ import org.osgi.framework.wiring.BundleWiring;
 public class OrchardFeatureIT {
     /** How long any wait may take: 2 shared cores make Karaf slow, never this slow. */
     private static final long TIMEOUT_MS = 60_000;
+
     private static final Set<String> PROVIDERS = Set.of("mock", "local");
     private static final String PAX_LOGGING_API = "org.ops4j.pax.logging.pax-logging-api";
 
@@ -117,15 +118,20 @@ public class OrchardFeatureIT {
             assertEquals("features named " + name, 1, found.length);
             assertTrue(name + " is installed", features.isInstalled(found[0]));
         }
-        for (String bsn : List.of("dev.orchard.api", "dev.orchard.registry", "dev.orchard.provider.mock",
-                "dev.orchard.provider.local")) {
+        for (String bsn : List.of(
+                "dev.orchard.api", "dev.orchard.registry", "dev.orchard.provider.mock", "dev.orchard.provider.local")) {
             Bundle bundle = bundle(bsn);
             assertNotNull(bsn + " is installed", bundle);
             assertEquals(bsn + " is ACTIVE", Bundle.ACTIVE, bundle.getState());
         }
-        assertTrue("orchestrators: " + o.orchestratorNames(), o.orchestratorNames().containsAll(PROVIDERS));
-        assertTrue("pod providers: " + o.podProviderNames(), o.podProviderNames().containsAll(PROVIDERS));
-        assertEquals("mock's bundle", "dev.orchard.provider.mock/" + bundle("dev.orchard.provider.mock").getVersion(),
+        assertTrue(
+                "orchestrators: " + o.orchestratorNames(), o.orchestratorNames().containsAll(PROVIDERS));
+        assertTrue(
+                "pod providers: " + o.podProviderNames(), o.podProviderNames().containsAll(PROVIDERS));
+        assertEquals(
+                "mock's bundle",
+                "dev.orchard.provider.mock/"
+                        + bundle("dev.orchard.provider.mock").getVersion(),
                 o.orchestratorBundle("mock").orElse(""));
     }
 
@@ -146,7 +152,9 @@ public class OrchardFeatureIT {
         for (String bsn : List.of("dev.orchard.registry", "dev.orchard.provider.mock", "dev.orchard.provider.local")) {
             assertEquals(bsn + " imports org.slf4j from", PAX_LOGGING_API, exporterOf(bsn, "org.slf4j"));
         }
-        assertEquals("the local provider imports Jackson from", "com.fasterxml.jackson.core.jackson-databind",
+        assertEquals(
+                "the local provider imports Jackson from",
+                "com.fasterxml.jackson.core.jackson-databind",
                 exporterOf("dev.orchard.provider.local", "com.fasterxml.jackson.databind"));
     }
 
@@ -171,8 +179,8 @@ public class OrchardFeatureIT {
     @Test
     public void orchardCommandsRunInKarafsShell() throws Exception {
         orchard();
-        ServiceReference<?>[] commands = context.getServiceReferences((String) null,
-                "(&(osgi.command.scope=orchard)(osgi.command.function=providers))");
+        ServiceReference<?>[] commands = context.getServiceReferences(
+                (String) null, "(&(osgi.command.scope=orchard)(osgi.command.function=providers))");
         assertNotNull("no service with osgi.command.scope=orchard and osgi.command.function=providers", commands);
         assertEquals(1, commands.length);
 
@@ -181,9 +189,11 @@ public class OrchardFeatureIT {
         assertTrue("header of:\n" + shell.result, rows.get(0).startsWith("NAME"));
         for (String name : PROVIDERS) {
             for (String kind : List.of("orchestrator", "pod")) {
-                assertTrue(name + " " + kind + " ACTIVE in:\n" + shell.result, rows.stream()
-                        .anyMatch(r -> r.matches(name + "\\s+" + kind + "\\s+ACTIVE\\s+dev\\.orchard\\.provider\\."
-                                + name + "/.*")));
+                assertTrue(
+                        name + " " + kind + " ACTIVE in:\n" + shell.result,
+                        rows.stream()
+                                .anyMatch(r -> r.matches(name + "\\s+" + kind
+                                        + "\\s+ACTIVE\\s+dev\\.orchard\\.provider\\." + name + "/.*")));
             }
         }
 
@@ -203,10 +213,12 @@ public class OrchardFeatureIT {
         assumeTrue("needs Linux's /proc", ListeningSockets.supported());
         List<InetSocketAddress> listening = ListeningSockets.ofThisProcess();
         int sshPort = Integer.parseInt(System.getProperty(KarafSetup.SSH_PORT));
-        assertTrue("SSH listens on port " + sshPort + ": " + listening,
+        assertTrue(
+                "SSH listens on port " + sshPort + ": " + listening,
                 listening.stream().anyMatch(a -> a.getPort() == sshPort));
         for (InetSocketAddress address : listening) {
-            assertTrue("listens beyond loopback: " + address + " (all: " + listening + ")",
+            assertTrue(
+                    "listens beyond loopback: " + address + " (all: " + listening + ")",
                     address.getAddress().isLoopbackAddress());
         }
     }
@@ -228,7 +240,10 @@ public class OrchardFeatureIT {
         Bundle tiny = context.installBundle(jar.toUri().toString());
         try {
             tiny.start();
-            Await.until("the registry lists tiny", TIMEOUT_MS, () -> o.orchestratorNames().contains(name));
+            Await.until(
+                    "the registry lists tiny",
+                    TIMEOUT_MS,
+                    () -> o.orchestratorNames().contains(name));
         } finally {
             if (!o.orchestratorNames().contains(name)) {
                 tiny.uninstall(); // leave this Karaf as the other tests expect it
@@ -236,16 +251,26 @@ public class OrchardFeatureIT {
         }
         long appeared = System.nanoTime();
         try {
-            assertEquals(TinyProviderBundle.SYMBOLIC_NAME + "/1.0.0", o.orchestratorBundle(name).orElse(""));
+            assertEquals(
+                    TinyProviderBundle.SYMBOLIC_NAME + "/1.0.0",
+                    o.orchestratorBundle(name).orElse(""));
             assertTrue(execute("orchard:providers").result.lines().anyMatch(r -> r.startsWith(name + " ")));
         } finally {
             tiny.uninstall();
         }
-        Await.until("the registry drops tiny", TIMEOUT_MS, () -> !o.orchestratorNames().contains(name));
+        Await.until(
+                "the registry drops tiny",
+                TIMEOUT_MS,
+                () -> !o.orchestratorNames().contains(name));
         long gone = System.nanoTime();
-        assertTrue("mock and local stay: " + o.orchestratorNames(), o.orchestratorNames().containsAll(PROVIDERS));
-        report("tiny.visible.ms", ms(appeared - start), "karaf: a provider bundle installed at run time is listed "
-                + ms(appeared - start) + " ms after installBundle, gone " + ms(gone - appeared) + " ms after uninstall");
+        assertTrue(
+                "mock and local stay: " + o.orchestratorNames(),
+                o.orchestratorNames().containsAll(PROVIDERS));
+        report(
+                "tiny.visible.ms",
+                ms(appeared - start),
+                "karaf: a provider bundle installed at run time is listed " + ms(appeared - start)
+                        + " ms after installBundle, gone " + ms(gone - appeared) + " ms after uninstall");
         report("tiny.gone.ms", ms(gone - appeared), null);
     }
 
@@ -256,8 +281,8 @@ public class OrchardFeatureIT {
     private OrchardInKaraf orchard() throws Exception {
         synchronized (OrchardFeatureIT.class) {
             if (orchard == null) {
-                URI repository = URI.create("mvn:dev.orchard/karaf-feature/" + System.getProperty(KarafSetup.VERSION)
-                        + "/xml/features");
+                URI repository = URI.create(
+                        "mvn:dev.orchard/karaf-feature/" + System.getProperty(KarafSetup.VERSION) + "/xml/features");
                 features.addRepository(repository);
                 long start = System.nanoTime();
                 features.installFeature("orchard");
@@ -266,9 +291,12 @@ public class OrchardFeatureIT {
                 view.awaitProviders(PROVIDERS, TIMEOUT_MS);
                 long listed = System.nanoTime();
                 report("install.returned.ms", ms(installed - start), null);
-                report("install.listed.ms", ms(listed - start), "karaf: orchard installed and providers listed "
-                        + ms(listed - start) + " ms after feature:install (installFeature returned after "
-                        + ms(installed - start) + " ms)");
+                report(
+                        "install.listed.ms",
+                        ms(listed - start),
+                        "karaf: orchard installed and providers listed "
+                                + ms(listed - start) + " ms after feature:install (installFeature returned after "
+                                + ms(installed - start) + " ms)");
                 orchard = view;
             }
             return orchard;
@@ -276,7 +304,9 @@ public class OrchardFeatureIT {
     }
 
     private Bundle bundle(String symbolicName) {
-        return Arrays.stream(context.getBundles()).filter(b -> symbolicName.equals(b.getSymbolicName())).findFirst()
+        return Arrays.stream(context.getBundles())
+                .filter(b -> symbolicName.equals(b.getSymbolicName()))
+                .findFirst()
                 .orElse(null);
     }
 
@@ -307,7 +337,9 @@ public class OrchardFeatureIT {
                 Session session = sessions.create(new ByteArrayInputStream(new byte[0]), outStream, errStream)) {
             result = session.execute(commandLine);
         }
-        return new Shell(result == null ? "" : result.toString(), out.toString(StandardCharsets.UTF_8),
+        return new Shell(
+                result == null ? "" : result.toString(),
+                out.toString(StandardCharsets.UTF_8),
                 err.toString(StandardCharsets.UTF_8));
     }
 

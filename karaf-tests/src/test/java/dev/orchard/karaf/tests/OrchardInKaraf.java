@@ -48,8 +48,11 @@ public final class OrchardInKaraf {
      * @param timeoutMs how long to wait
      */
     public void awaitProviders(Set<String> names, long timeoutMs) {
-        Await.until("both registries list " + names, timeoutMs, () -> orchestratorNames().containsAll(names)
-                && podProviderNames().containsAll(names));
+        Await.until(
+                "both registries list " + names,
+                timeoutMs,
+                () -> orchestratorNames().containsAll(names)
+                        && podProviderNames().containsAll(names));
     }
 
     /**
@@ -83,7 +86,10 @@ public final class OrchardInKaraf {
         if (registry == null) {
             return Optional.empty();
         }
-        return registry.providers().stream().filter(p -> p.name().equals(name)).map(ProviderInfo::bundle).findFirst();
+        return registry.providers().stream()
+                .filter(p -> p.name().equals(name))
+                .map(ProviderInfo::bundle)
+                .findFirst();
     }
 
     /**
@@ -96,7 +102,8 @@ public final class OrchardInKaraf {
      */
     public void createAndDeleteLocalVolume(Path root, String namespace, String name) {
         OrchestratorRegistry registry = orchestrators.getService();
-        StorageOps storage = registry.get("local").storageOps()
+        StorageOps storage = registry.get("local")
+                .storageOps()
                 .orElseThrow(() -> new AssertionError("the local orchestrator has no storage operations"));
         VolumeProfile profile = profileOf(namespace, name);
         Path directory = root.resolve(namespace).resolve(name);
@@ -107,15 +114,23 @@ public final class OrchardInKaraf {
         assertEquals(namespace, volume.namespace());
         assertTrue("the volume's directory " + directory, Files.isDirectory(directory));
         assertTrue("the volume reads back", storage.readStorage(profile).isPresent());
-        assertTrue("the volume is listed", storage.listStorage(VolumeProfile.builder().namespace(namespace).build())
-                .items().stream().anyMatch(v -> v.name().equals(name)));
+        assertTrue(
+                "the volume is listed",
+                storage.listStorage(VolumeProfile.builder().namespace(namespace).build()).items().stream()
+                        .anyMatch(v -> v.name().equals(name)));
 
         assertTrue("deleteStorage removed the volume", storage.deleteStorage(profile));
         assertFalse(directory + " is gone after the delete", Files.exists(directory));
-        assertFalse("the volume no longer reads back", storage.readStorage(profile).isPresent());
+        assertFalse(
+                "the volume no longer reads back", storage.readStorage(profile).isPresent());
     }
 
     private static VolumeProfile profileOf(String namespace, String name) {
-        return VolumeProfile.builder().namespace(namespace).name(name).capacity("1Mi").orchestrator("local").build();
+        return VolumeProfile.builder()
+                .namespace(namespace)
+                .name(name)
+                .capacity("1Mi")
+                .orchestrator("local")
+                .build();
     }
 }

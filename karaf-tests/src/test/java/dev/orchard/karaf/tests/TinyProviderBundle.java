@@ -42,16 +42,16 @@ final class TinyProviderBundle {
      * @throws IOException if it cannot be written
      */
     static Path write(Path jar) throws IOException {
-        InputStream built = bundle()
-                .addClass(TinyOrchestrator.class)
-                .addResource("OSGI-INF/tiny.xml",
-                        new ByteArrayInputStream(COMPONENT_XML.getBytes(StandardCharsets.UTF_8)))
+        InputStream built = bundle().addClass(TinyOrchestrator.class)
+                .addResource(
+                        "OSGI-INF/tiny.xml", new ByteArrayInputStream(COMPONENT_XML.getBytes(StandardCharsets.UTF_8)))
                 .setHeader("Bundle-ManifestVersion", "2")
                 .setHeader("Bundle-SymbolicName", SYMBOLIC_NAME)
                 .setHeader("Bundle-Version", "1.0.0")
                 .setHeader("Import-Package", "dev.orchard.api.orchestrator;version=\"[1.0,2)\"")
                 .setHeader("Service-Component", "OSGI-INF/tiny.xml")
-                .setHeader("Require-Capability",
+                .setHeader(
+                        "Require-Capability",
                         "osgi.extender;filter:=\"(&(osgi.extender=osgi.component)(version>=1.3.0)(!(version>=2.0.0)))\"")
                 .build(rawBuilder());
         try (built) {

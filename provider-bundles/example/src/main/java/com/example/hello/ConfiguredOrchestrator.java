@@ -26,7 +26,9 @@ import org.osgi.service.metatype.annotations.ObjectClassDefinition;
  * {@code orchard.provider.name} comes from the configuration's {@code name}. An invalid name is still
  * registered, so that the registry shows it as FAILED with its reason instead of it vanishing.
  */
-@Component(configurationPid = ConfiguredOrchestrator.PID, configurationPolicy = ConfigurationPolicy.REQUIRE,
+@Component(
+        configurationPid = ConfiguredOrchestrator.PID,
+        configurationPolicy = ConfigurationPolicy.REQUIRE,
         service = {})
 @Designate(ocd = ConfiguredOrchestrator.Config.class, factory = true)
 public class ConfiguredOrchestrator {
@@ -34,7 +36,9 @@ public class ConfiguredOrchestrator {
     public static final String PID = "dev.orchard.provider.example";
 
     /** The configuration of one instance. */
-    @ObjectClassDefinition(id = PID, name = "Orchard example orchestrator",
+    @ObjectClassDefinition(
+            id = PID,
+            name = "Orchard example orchestrator",
             description = "One named example orchestrator per configuration.")
     public @interface Config {
         /**
@@ -83,8 +87,8 @@ public class ConfiguredOrchestrator {
         Dictionary<String, Object> props = new Hashtable<>();
         props.put(ProviderProperties.NAME, config.name());
         props.put(Constants.SERVICE_RANKING, config.service_ranking());
-        registration = context.registerService(Orchestrator.class,
-                new Named(config.name(), config.label(), config.region()), props);
+        registration = context.registerService(
+                Orchestrator.class, new Named(config.name(), config.label(), config.region()), props);
     }
 
     @Deactivate

@@ -16,6 +16,7 @@ import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
  */
 public final class Candidate<K, S> {
     private static final int RETIRED = Integer.MIN_VALUE;
+
     @SuppressWarnings("rawtypes")
     private static final AtomicIntegerFieldUpdater<Candidate> STATE =
             AtomicIntegerFieldUpdater.newUpdater(Candidate.class, "state");

@@ -40,11 +40,13 @@ public final class DefaultDetector {
     public String detect(String configured) {
         String name = pick("configuration default.orchestrator", configured);
         if (name == null) {
-            name = pick("framework property " + ProviderProperties.DEFAULT_ORCHESTRATOR_PROPERTY,
+            name = pick(
+                    "framework property " + ProviderProperties.DEFAULT_ORCHESTRATOR_PROPERTY,
                     frameworkProperties.apply(ProviderProperties.DEFAULT_ORCHESTRATOR_PROPERTY));
         }
         if (name == null) {
-            name = pick("environment variable " + ProviderProperties.DEFAULT_ORCHESTRATOR_ENV,
+            name = pick(
+                    "environment variable " + ProviderProperties.DEFAULT_ORCHESTRATOR_ENV,
                     environment.apply(ProviderProperties.DEFAULT_ORCHESTRATOR_ENV));
         }
         if (name == null) {

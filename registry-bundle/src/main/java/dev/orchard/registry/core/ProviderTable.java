@@ -94,8 +94,8 @@ public final class ProviderTable<K, S> {
      * @param access reads the registrations the table holds
      * @param listeners supplies the listeners to notify; called outside the lock
      */
-    public ProviderTable(ProviderKind kind, ServiceAccess<K, S> access,
-            Supplier<? extends Iterable<ProviderListener>> listeners) {
+    public ProviderTable(
+            ProviderKind kind, ServiceAccess<K, S> access, Supplier<? extends Iterable<ProviderListener>> listeners) {
         this.kind = kind;
         this.access = access;
         this.listeners = listeners;
@@ -227,13 +227,15 @@ public final class ProviderTable<K, S> {
         try {
             int left = c.drainAndRelease(access, timeout, unit);
             if (left > 0) {
-                LOG.warn("Released {} with {} call(s) still in flight after the drain timeout of {} ms",
-                        describe(c), left, unit.toMillis(timeout));
+                LOG.warn(
+                        "Released {} with {} call(s) still in flight after the drain timeout of {} ms",
+                        describe(c),
+                        left,
+                        unit.toMillis(timeout));
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            LOG.warn("Interrupted while draining {}; released it with {} call(s) in flight", describe(c),
-                    c.inFlight());
+            LOG.warn("Interrupted while draining {}; released it with {} call(s) in flight", describe(c), c.inFlight());
         }
     }
 
@@ -480,8 +482,14 @@ public final class ProviderTable<K, S> {
         } else {
             ProviderInfo was = info(before, name, ProviderState.ACTIVE, null);
             ProviderInfo now = info(after, name, ProviderState.ACTIVE, null);
-            LOG.info("Provider replaced: {} {} from {} (ranking {}) now served by {} (ranking {})", kind,
-                    name, was.bundle(), was.ranking(), now.bundle(), now.ranking());
+            LOG.info(
+                    "Provider replaced: {} {} from {} (ranking {}) now served by {} (ranking {})",
+                    kind,
+                    name,
+                    was.bundle(),
+                    was.ranking(),
+                    now.bundle(),
+                    now.ranking());
             events.add(() -> each(l -> l.replaced(was, now)));
         }
     }
@@ -528,8 +536,15 @@ public final class ProviderTable<K, S> {
             Object raw = access.nameProperty(key);
             shown = raw == null ? "" : String.valueOf(raw);
         }
-        return new ProviderInfo(shown, kind, state, access.bundleSymbolicName(key), access.bundleVersion(key),
-                access.serviceId(key), access.ranking(key), Optional.ofNullable(failure));
+        return new ProviderInfo(
+                shown,
+                kind,
+                state,
+                access.bundleSymbolicName(key),
+                access.bundleVersion(key),
+                access.serviceId(key),
+                access.ranking(key),
+                Optional.ofNullable(failure));
     }
 
     private ProviderInfo info(Candidate<K, S> c, ProviderState state) {
@@ -665,8 +680,8 @@ public final class ProviderTable<K, S> {
     private RuntimeException missing(String name) {
         List<ProviderInfo> all = candidates(name);
         if (all.isEmpty()) {
-            return new NotFoundException("no " + kindWord() + " provider is named " + Names.quote(name)
-                    + "; known: " + String.join(", ", names()));
+            return new NotFoundException("no " + kindWord() + " provider is named " + Names.quote(name) + "; known: "
+                    + String.join(", ", names()));
         }
         return new UnavailableException(kindWord() + " provider " + Names.quote(name) + " has no usable candidate: "
                 + all.get(0).failureReason().orElse("leaving"));
@@ -707,7 +722,8 @@ public final class ProviderTable<K, S> {
             Slot<K, S> slot = slot(v);
             List<ProviderInfo> out = new ArrayList<>(slot.ordered.length);
             for (Candidate<K, S> c : slot.ordered) {
-                ProviderState state = c.failure() != null ? ProviderState.FAILED
+                ProviderState state = c.failure() != null
+                        ? ProviderState.FAILED
                         : c == slot.active ? ProviderState.ACTIVE : ProviderState.SHADOWED;
                 out.add(info(c, state));
             }

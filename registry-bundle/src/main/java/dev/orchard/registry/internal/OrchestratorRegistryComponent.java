@@ -48,8 +48,11 @@ public final class OrchestratorRegistryComponent extends RegistryComponent<Orche
         configuredDefault = config.default_orchestrator();
     }
 
-    @Reference(service = Orchestrator.class, cardinality = ReferenceCardinality.MULTIPLE,
-            policy = ReferencePolicy.DYNAMIC, updated = "updatedOrchestrator")
+    @Reference(
+            service = Orchestrator.class,
+            cardinality = ReferenceCardinality.MULTIPLE,
+            policy = ReferencePolicy.DYNAMIC,
+            updated = "updatedOrchestrator")
     void bindOrchestrator(ServiceReference<Orchestrator> reference) {
         bind(reference);
     }

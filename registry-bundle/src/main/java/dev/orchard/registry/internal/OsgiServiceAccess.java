@@ -64,7 +64,8 @@ final class OsgiServiceAccess<S> implements ServiceAccess<ServiceReference<S>, S
     @Override
     public String obtainFailureReason(ServiceReference<S> reference) {
         String failure = componentFailure(reference);
-        return failure != null ? failure
+        return failure != null
+                ? failure
                 : "the framework returned no service object (a failed activation; see the log)";
     }
 
@@ -80,7 +81,8 @@ final class OsgiServiceAccess<S> implements ServiceAccess<ServiceReference<S>, S
             for (ComponentDescriptionDTO d : runtime.getComponentDescriptionDTOs(bundle)) {
                 for (ComponentConfigurationDTO c : runtime.getComponentConfigurationDTOs(d)) {
                     if (c.id == id && c.failure != null) {
-                        String first = c.failure.lines().findFirst().orElse(c.failure).trim();
+                        String first =
+                                c.failure.lines().findFirst().orElse(c.failure).trim();
                         return "activation of component " + d.name + " failed: " + first;
                     }
                 }

@@ -20,8 +20,7 @@ import org.osgi.service.component.annotations.ReferencePolicy;
         configurationPid = ProviderProperties.REGISTRY_PID,
         configurationPolicy = ConfigurationPolicy.OPTIONAL,
         immediate = true)
-public final class PodProviderRegistryComponent extends RegistryComponent<PodProvider>
-        implements PodProviderRegistry {
+public final class PodProviderRegistryComponent extends RegistryComponent<PodProvider> implements PodProviderRegistry {
 
     /**
      * Activates the registry.
@@ -39,8 +38,11 @@ public final class PodProviderRegistryComponent extends RegistryComponent<PodPro
         configure(config);
     }
 
-    @Reference(service = PodProvider.class, cardinality = ReferenceCardinality.MULTIPLE,
-            policy = ReferencePolicy.DYNAMIC, updated = "updatedPodProvider")
+    @Reference(
+            service = PodProvider.class,
+            cardinality = ReferenceCardinality.MULTIPLE,
+            policy = ReferencePolicy.DYNAMIC,
+            updated = "updatedPodProvider")
     void bindPodProvider(ServiceReference<PodProvider> reference) {
         bind(reference);
     }

@@ -67,7 +67,9 @@ public final class PodCommands {
      * @param shell the Gogo command processor; only required so that Gogo is present
      */
     @Activate
-    public PodCommands(BundleContext context, @Reference(name = "pods") PodProviderRegistry pods,
+    public PodCommands(
+            BundleContext context,
+            @Reference(name = "pods") PodProviderRegistry pods,
             @Reference(name = "orchestrators") OrchestratorRegistry orchestrators,
             @Reference(name = "shell") CommandProcessor shell) {
         this.pods = pods;
@@ -101,7 +103,11 @@ public final class PodCommands {
             List<ContainerStatus> cs = p.status().containerStatuses();
             long ready = cs.stream().filter(ContainerStatus::ready).count();
             int restarts = cs.stream().mapToInt(ContainerStatus::restartCount).sum();
-            t.row(p.name(), p.namespace(), word(p.status().phase().name()), ready + "/" + p.spec().containers().size(),
+            t.row(
+                    p.name(),
+                    p.namespace(),
+                    word(p.status().phase().name()),
+                    ready + "/" + p.spec().containers().size(),
                     restarts);
             shown++;
         }
@@ -129,14 +135,16 @@ public final class PodCommands {
         }
         Map<String, String> env = new LinkedHashMap<>(a.pairs("-e"));
         Container c = new Container(name, "", command, List.of(), env, "", mounts, Resources.NONE);
-        PodSpec spec = new PodSpec(List.of(c), volumes, restart(a.option("--restart", "Never")),
-                PodSpec.DEFAULT_GRACE_PERIOD_SECONDS, "");
+        PodSpec spec = new PodSpec(
+                List.of(c), volumes, restart(a.option("--restart", "Never")), PodSpec.DEFAULT_GRACE_PERIOD_SECONDS, "");
         Pod pod = new Pod(ObjectMeta.of(a.option("-n", "default"), name), spec, null);
         pods.call(provider, p -> {
             p.createPod(pod);
             return null;
         });
-        String phase = word(pods.call(provider, p -> p.getPodStatus(pod.namespace(), name)).phase().name());
+        String phase = word(pods.call(provider, p -> p.getPodStatus(pod.namespace(), name))
+                .phase()
+                .name());
         return "Pod " + pod.namespace() + "/" + name + " created on " + provider + " (" + phase + ").";
     }
 
@@ -164,8 +172,9 @@ public final class PodCommands {
     }
 
     Object logs(CommandSession session, List<Object> args) {
-        ShellArguments a = new ShellArguments(LOGS, args, Set.of("-n", "--tail"), Set.of("--follow", "-f"),
-                Integer.MAX_VALUE).expect(2, 3);
+        ShellArguments a = new ShellArguments(
+                        LOGS, args, Set.of("-n", "--tail"), Set.of("--follow", "-f"), Integer.MAX_VALUE)
+                .expect(2, 3);
         String ns = a.option("-n", "default");
         String container = a.at(2, a.at(1));
         LogOptions.Builder o = LogOptions.builder().follow(a.flag("--follow") || a.flag("-f"));
@@ -209,8 +218,11 @@ public final class PodCommands {
         line(b, "name", n.name());
         line(b, "capacity", resources(n.capacity()));
         line(b, "allocatable", resources(n.allocatable()));
-        n.conditions().forEach(c -> line(b, "condition", c.type() + "=" + c.status()
-                + (c.reason().isEmpty() ? "" : " (" + c.reason() + ")")));
+        n.conditions()
+                .forEach(c -> line(
+                        b,
+                        "condition",
+                        c.type() + "=" + c.status() + (c.reason().isEmpty() ? "" : " (" + c.reason() + ")")));
         n.addresses().forEach(ad -> line(b, "address", ad.type() + " " + ad.address()));
         line(b, "system", n.operatingSystem() + "/" + n.architecture());
         return b.toString().stripTrailing();
@@ -222,12 +234,18 @@ public final class PodCommands {
         TextTable t = new TextTable("POD", "NAMESPACE", "CONTAINER", "CPU", "WORKING SET", "RSS");
         for (PodStats p : s.pods()) {
             for (ContainerStats c : p.containers()) {
-                t.row(p.name(), p.namespace(), c.name(), millicores(c.cpuUsageNanoCores()),
-                        Quantity.formatBytes(c.memoryWorkingSetBytes()), Quantity.formatBytes(c.memoryRssBytes()));
+                t.row(
+                        p.name(),
+                        p.namespace(),
+                        c.name(),
+                        millicores(c.cpuUsageNanoCores()),
+                        Quantity.formatBytes(c.memoryWorkingSetBytes()),
+                        Quantity.formatBytes(c.memoryRssBytes()));
             }
         }
         return "node " + s.nodeName() + ": cpu " + millicores(s.cpuUsageNanoCores()) + ", memory "
-                + Quantity.formatBytes(s.memoryWorkingSetBytes()) + ", " + s.pods().size() + " pod(s)\n"
+                + Quantity.formatBytes(s.memoryWorkingSetBytes()) + ", "
+                + s.pods().size() + " pod(s)\n"
                 + t.toString().stripTrailing();
     }
 

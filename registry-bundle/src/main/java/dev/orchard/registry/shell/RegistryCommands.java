@@ -25,7 +25,9 @@ import org.osgi.service.component.annotations.Reference;
  * {@link ShellErrors}), never a stack trace, and makes a one-shot run exit with a failure status.
  */
 @Component(service = RegistryCommands.class)
-@GogoCommand(scope = "orchard", function = {"providers", "provider"})
+@GogoCommand(
+        scope = "orchard",
+        function = {"providers", "provider"})
 public final class RegistryCommands {
     private final OrchestratorRegistry orchestrators;
     private final PodProviderRegistry pods;
@@ -39,8 +41,10 @@ public final class RegistryCommands {
      *     inactive and its Gogo types are never loaded
      */
     @Activate
-    public RegistryCommands(@Reference(name = "orchestrators") OrchestratorRegistry orchestrators,
-            @Reference(name = "pods") PodProviderRegistry pods, @Reference(name = "shell") CommandProcessor shell) {
+    public RegistryCommands(
+            @Reference(name = "orchestrators") OrchestratorRegistry orchestrators,
+            @Reference(name = "pods") PodProviderRegistry pods,
+            @Reference(name = "shell") CommandProcessor shell) {
         this.orchestrators = orchestrators;
         this.pods = pods;
     }
@@ -82,7 +86,12 @@ public final class RegistryCommands {
                 }))
                 .forEach(e -> {
                     ProviderInfo p = e.getValue();
-                    t.row(p.name().isEmpty() ? "-" : p.name(), kindWord(p), p.state(), p.bundle(), p.ranking(),
+                    t.row(
+                            p.name().isEmpty() ? "-" : p.name(),
+                            kindWord(p),
+                            p.state(),
+                            p.bundle(),
+                            p.ranking(),
                             count.get(e.getKey()));
                 });
         return t.toString().stripTrailing();
@@ -113,7 +122,13 @@ public final class RegistryCommands {
         }
         TextTable t = new TextTable("STATE", "KIND", "BUNDLE", "SERVICE", "RANKING", "REASON");
         for (ProviderInfo p : all) {
-            t.row(p.state(), kindWord(p), p.bundle(), p.serviceId(), p.ranking(), p.failureReason().orElse(""));
+            t.row(
+                    p.state(),
+                    kindWord(p),
+                    p.bundle(),
+                    p.serviceId(),
+                    p.ranking(),
+                    p.failureReason().orElse(""));
         }
         return t.toString().stripTrailing();
     }

@@ -1,5 +1,6 @@
 package dev.orchard.registry.shell;
 
+import dev.orchard.api.error.NotFoundException;
 import dev.orchard.api.error.UnsupportedException;
 import dev.orchard.api.model.Names;
 import dev.orchard.api.model.Quantity;
@@ -8,7 +9,6 @@ import dev.orchard.api.orchestrator.StorageOps;
 import dev.orchard.api.orchestrator.Volume;
 import dev.orchard.api.orchestrator.VolumeProfile;
 import dev.orchard.api.registry.OrchestratorRegistry;
-import dev.orchard.api.error.NotFoundException;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -31,8 +31,8 @@ import org.osgi.service.component.annotations.Reference;
 @Component(service = {})
 public final class VolumeCommands {
     static final String VOLUMES = "volumes [<orchestrator>] [-n <namespace>] [-l key=value]...";
-    static final String ADD = "volume-add <orchestrator> <name> <capacity> [-n <namespace>] [-r <replicas>]"
-            + " [-l key=value]...";
+    static final String ADD =
+            "volume-add <orchestrator> <name> <capacity> [-n <namespace>] [-r <replicas>]" + " [-l key=value]...";
     static final String INFO = "volume-info <orchestrator> <name> [-n <namespace>]";
     static final String RM = "volume-rm <orchestrator> <name> [-n <namespace>]";
 
@@ -47,7 +47,9 @@ public final class VolumeCommands {
      * @param shell the Gogo command processor; only required so that Gogo is present
      */
     @Activate
-    public VolumeCommands(BundleContext context, @Reference(name = "orchestrators") OrchestratorRegistry registry,
+    public VolumeCommands(
+            BundleContext context,
+            @Reference(name = "orchestrators") OrchestratorRegistry registry,
             @Reference(name = "shell") CommandProcessor shell) {
         this.registry = registry;
         functions = new ShellFunctions(context)
@@ -64,22 +66,33 @@ public final class VolumeCommands {
 
     // Calls the orchestrator's storage through the registry, so that a provider leaving drains this call.
     private <R> R storage(String orchestrator, Function<StorageOps, R> call) {
-        return registry.call(orchestrator, (Orchestrator o) -> call.apply(o.storageOps().orElseThrow(
-                () -> new UnsupportedException("orchestrator " + Names.quote(orchestrator)
-                        + " has no storage operations"))));
+        return registry.call(
+                orchestrator,
+                (Orchestrator o) -> call.apply(o.storageOps()
+                        .orElseThrow(() -> new UnsupportedException(
+                                "orchestrator " + Names.quote(orchestrator) + " has no storage operations"))));
     }
 
     Object volumes(CommandSession session, List<Object> args) {
         ShellArguments a = new ShellArguments(VOLUMES, args, Set.of("-n", "-l")).expect(0, 1);
         String orchestrator = a.at(0, registry.detectDefault());
-        VolumeProfile filter = VolumeProfile.builder().namespace(a.option("-n", null)).labels(a.pairs("-l")).build();
-        List<Volume> volumes = storage(orchestrator, ops -> ops.listStorage(filter).items());
+        VolumeProfile filter = VolumeProfile.builder()
+                .namespace(a.option("-n", null))
+                .labels(a.pairs("-l"))
+                .build();
+        List<Volume> volumes =
+                storage(orchestrator, ops -> ops.listStorage(filter).items());
         if (volumes.isEmpty()) {
             return "No volumes in namespace " + filter.namespace() + " of " + orchestrator + ".";
         }
         TextTable t = new TextTable("NAME", "NAMESPACE", "CAPACITY", "REPLICAS", "PHASE", "LABELS");
         for (Volume v : volumes) {
-            t.row(v.name(), v.namespace(), Quantity.formatBytes(v.capacityBytes()), v.replicas(), phase(v),
+            t.row(
+                    v.name(),
+                    v.namespace(),
+                    Quantity.formatBytes(v.capacityBytes()),
+                    v.replicas(),
+                    phase(v),
                     labels(v.labels()));
         }
         return t.toString().stripTrailing();
@@ -87,8 +100,14 @@ public final class VolumeCommands {
 
     Object add(CommandSession session, List<Object> args) {
         ShellArguments a = new ShellArguments(ADD, args, Set.of("-n", "-r", "-l")).expect(3, 3);
-        VolumeProfile profile = VolumeProfile.builder().orchestrator(a.at(0)).name(a.at(1)).capacity(a.at(2))
-                .namespace(a.option("-n", null)).replicas(a.intOption("-r", 1)).labels(a.pairs("-l")).build();
+        VolumeProfile profile = VolumeProfile.builder()
+                .orchestrator(a.at(0))
+                .name(a.at(1))
+                .capacity(a.at(2))
+                .namespace(a.option("-n", null))
+                .replicas(a.intOption("-r", 1))
+                .labels(a.pairs("-l"))
+                .build();
         Volume v = storage(a.at(0), ops -> ops.addStorage(profile));
         return "Volume " + v.namespace() + "/" + v.name() + " added to " + a.at(0) + ": "
                 + Quantity.formatBytes(v.capacityBytes()) + ", " + v.replicas() + " replica(s), uid " + v.uid();
@@ -96,9 +115,13 @@ public final class VolumeCommands {
 
     Object info(CommandSession session, List<Object> args) {
         ShellArguments a = new ShellArguments(INFO, args, Set.of("-n")).expect(2, 2);
-        VolumeProfile profile = VolumeProfile.builder().name(a.at(1)).namespace(a.option("-n", null)).build();
-        Volume v = storage(a.at(0), ops -> ops.readStorage(profile)).orElseThrow(() -> new NotFoundException(
-                "volume " + profile.namespace() + "/" + a.at(1) + " not found in " + a.at(0)));
+        VolumeProfile profile = VolumeProfile.builder()
+                .name(a.at(1))
+                .namespace(a.option("-n", null))
+                .build();
+        Volume v = storage(a.at(0), ops -> ops.readStorage(profile))
+                .orElseThrow(() -> new NotFoundException(
+                        "volume " + profile.namespace() + "/" + a.at(1) + " not found in " + a.at(0)));
         Map<String, Object> fields = new java.util.LinkedHashMap<>();
         fields.put("name", v.name());
         fields.put("namespace", v.namespace());
@@ -117,9 +140,13 @@ public final class VolumeCommands {
 
     Object remove(CommandSession session, List<Object> args) {
         ShellArguments a = new ShellArguments(RM, args, Set.of("-n")).expect(2, 2);
-        VolumeProfile profile = VolumeProfile.builder().name(a.at(1)).namespace(a.option("-n", null)).build();
+        VolumeProfile profile = VolumeProfile.builder()
+                .name(a.at(1))
+                .namespace(a.option("-n", null))
+                .build();
         boolean removed = storage(a.at(0), ops -> ops.deleteStorage(profile));
-        return removed ? "Volume " + profile.namespace() + "/" + a.at(1) + " removed from " + a.at(0) + "."
+        return removed
+                ? "Volume " + profile.namespace() + "/" + a.at(1) + " removed from " + a.at(0) + "."
                 : "Volume " + profile.namespace() + "/" + a.at(1) + " did not exist in " + a.at(0) + ".";
     }
 
@@ -133,7 +160,11 @@ public final class VolumeCommands {
             return "-";
         }
         StringBuilder b = new StringBuilder();
-        new TreeMap<>(labels).forEach((k, v) -> b.append(b.length() == 0 ? "" : ",").append(k).append('=').append(v));
+        new TreeMap<>(labels)
+                .forEach((k, v) -> b.append(b.length() == 0 ? "" : ",")
+                        .append(k)
+                        .append('=')
+                        .append(v));
         return b.toString();
     }
 }

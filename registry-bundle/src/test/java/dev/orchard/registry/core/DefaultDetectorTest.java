@@ -23,13 +23,15 @@ class DefaultDetectorTest {
     private final List<String> asked = new ArrayList<>();
 
     private DefaultDetector detector() {
-        return new DefaultDetector(key -> {
-            asked.add("property " + key);
-            return framework.get(key);
-        }, key -> {
-            asked.add("env " + key);
-            return environment.get(key);
-        });
+        return new DefaultDetector(
+                key -> {
+                    asked.add("property " + key);
+                    return framework.get(key);
+                },
+                key -> {
+                    asked.add("env " + key);
+                    return environment.get(key);
+                });
     }
 
     private void everySourceSet() {
@@ -66,8 +68,16 @@ class DefaultDetectorTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"Bad", "has space", "under_score", "-lead", "trail-", "dot.ted",
-            "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"})
+    @ValueSource(
+            strings = {
+                "Bad",
+                "has space",
+                "under_score",
+                "-lead",
+                "trail-",
+                "dot.ted",
+                "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+            })
     void anInvalidConfiguredDefaultFallsThroughToTheFrameworkProperty(String configured) {
         everySourceSet();
         assertEquals("from-property", detector().detect(configured));
@@ -82,7 +92,8 @@ class DefaultDetectorTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"", "  ", "Bad", "no_way", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"})
+    @ValueSource(
+            strings = {"", "  ", "Bad", "no_way", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"})
     void aBlankOrInvalidFrameworkPropertyFallsThroughToTheEnvironment(String property) {
         everySourceSet();
         framework.put(PROPERTY, property);
@@ -122,8 +133,15 @@ class DefaultDetectorTest {
     void withNothingSetItIsLocal() {
         assertEquals("local", detector().detect(null));
         assertEquals(ProviderProperties.LOCAL, detector().detect(""));
-        assertEquals(List.of("property " + PROPERTY, "env " + ENV, "env " + K8S,
-                "property " + PROPERTY, "env " + ENV, "env " + K8S), asked);
+        assertEquals(
+                List.of(
+                        "property " + PROPERTY,
+                        "env " + ENV,
+                        "env " + K8S,
+                        "property " + PROPERTY,
+                        "env " + ENV,
+                        "env " + K8S),
+                asked);
     }
 
     @Test

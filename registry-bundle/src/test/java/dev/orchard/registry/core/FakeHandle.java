@@ -57,8 +57,7 @@ final class FakeHandle<T> implements Comparable<FakeHandle<T>> {
      * @return the handle
      */
     static FakeHandle<FakeService> of(long serviceId, Object name, int ranking) {
-        FakeHandle<FakeService> h =
-                new FakeHandle<>(serviceId, name, ranking, new FakeService(name + "#" + serviceId));
+        FakeHandle<FakeService> h = new FakeHandle<>(serviceId, name, ranking, new FakeService(name + "#" + serviceId));
         h.onRelease(FakeService::markReleased);
         return h;
     }

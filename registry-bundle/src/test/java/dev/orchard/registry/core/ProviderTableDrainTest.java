@@ -22,7 +22,6 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -33,7 +32,8 @@ import org.junit.jupiter.api.Timeout;
 class ProviderTableDrainTest {
     private static final long WAIT_SECONDS = 5;
 
-    private final ProviderTable<FakeHandle<FakeService>, FakeService> table = new ProviderTable<>(ProviderKind.ORCHESTRATOR, FakeHandle.access(), List::of);
+    private final ProviderTable<FakeHandle<FakeService>, FakeService> table =
+            new ProviderTable<>(ProviderKind.ORCHESTRATOR, FakeHandle.access(), List::of);
     private ExecutorService pool;
 
     @BeforeEach
@@ -103,7 +103,9 @@ class ProviderTableDrainTest {
         CompletableFuture<Void> drain =
                 CompletableFuture.runAsync(() -> table.drainAndRelease(leaving, 5, TimeUnit.SECONDS), pool);
 
-        assertThrows(TimeoutException.class, () -> drain.get(200, TimeUnit.MILLISECONDS),
+        assertThrows(
+                TimeoutException.class,
+                () -> drain.get(200, TimeUnit.MILLISECONDS),
                 "the drain must wait for the call in flight");
         assertEquals(0, v1.releases());
         assertFalse(v1.service().released());
@@ -133,7 +135,9 @@ class ProviderTableDrainTest {
         Candidate<FakeHandle<FakeService>, FakeService> leaving = table.remove(v1.key());
         CompletableFuture<Void> drain =
                 CompletableFuture.runAsync(() -> table.drainAndRelease(leaving, 5, TimeUnit.SECONDS), pool);
-        assertThrows(NotFoundException.class, () -> table.call("mock", s -> s),
+        assertThrows(
+                NotFoundException.class,
+                () -> table.call("mock", s -> s),
                 "new calls must not reach a leaving provider");
         assertThrows(TimeoutException.class, () -> drain.get(200, TimeUnit.MILLISECONDS));
         assertEquals(0, v1.releases());
@@ -158,8 +162,8 @@ class ProviderTableDrainTest {
         CompletableFuture<Void> drain =
                 CompletableFuture.runAsync(() -> table.drainAndRelease(leaving, 5, TimeUnit.SECONDS), pool);
         first.finish();
-        assertThrows(TimeoutException.class, () -> drain.get(200, TimeUnit.MILLISECONDS),
-                "one call is still in flight");
+        assertThrows(
+                TimeoutException.class, () -> drain.get(200, TimeUnit.MILLISECONDS), "one call is still in flight");
         assertEquals(0, v1.releases());
         second.finish();
         drain.get(WAIT_SECONDS, TimeUnit.SECONDS);
@@ -200,11 +204,13 @@ class ProviderTableDrainTest {
 
         AtomicBoolean interruptedAfter = new AtomicBoolean();
         CountDownLatch draining = new CountDownLatch(1);
-        Thread drainer = new Thread(() -> {
-            draining.countDown();
-            table.drainAndRelease(leaving, 30, TimeUnit.SECONDS);
-            interruptedAfter.set(Thread.currentThread().isInterrupted());
-        }, "drainer");
+        Thread drainer = new Thread(
+                () -> {
+                    draining.countDown();
+                    table.drainAndRelease(leaving, 30, TimeUnit.SECONDS);
+                    interruptedAfter.set(Thread.currentThread().isInterrupted());
+                },
+                "drainer");
         drainer.setDaemon(true);
         drainer.start();
         assertTrue(draining.await(WAIT_SECONDS, TimeUnit.SECONDS));

@@ -116,8 +116,9 @@ class ProviderTableListenerTest {
         table.add(spare);
         events.drain();
         assertSame(spare.service(), table.get("mock"));
-        assertEquals(List.of("replaced " + id(broken, "mock") + "->" + id(spare, "mock"),
-                "failed " + id(broken, "mock")), events.events);
+        assertEquals(
+                List.of("replaced " + id(broken, "mock") + "->" + id(spare, "mock"), "failed " + id(broken, "mock")),
+                events.events);
         ProviderInfo failed = events.infos.get(2);
         assertEquals(ProviderState.FAILED, failed.state());
         assertTrue(failed.failureReason().orElseThrow().contains("activate threw"));
@@ -169,9 +170,14 @@ class ProviderTableListenerTest {
         table.remove(a.key());
 
         assertEquals(List.of("added", "replaced", "failed", "replaced", "removed"), thrown);
-        assertEquals(List.of("added " + id(a, "mock"), "replaced " + id(a, "mock") + "->" + id(b, "mock"),
-                "failed " + id(bad, ""), "replaced " + id(b, "mock") + "->" + id(a, "mock"),
-                "removed " + id(a, "mock")), events.drain());
+        assertEquals(
+                List.of(
+                        "added " + id(a, "mock"),
+                        "replaced " + id(a, "mock") + "->" + id(b, "mock"),
+                        "failed " + id(bad, ""),
+                        "replaced " + id(b, "mock") + "->" + id(a, "mock"),
+                        "removed " + id(a, "mock")),
+                events.drain());
 
         // The table still works, and still tells both.
         FakeHandle<FakeService> c = FakeHandle.of("mock", 0);
@@ -230,8 +236,10 @@ class ProviderTableListenerTest {
 
             private void look(String event, ProviderInfo p) {
                 Candidate<FakeHandle<FakeService>, FakeService> active = table.active("mock");
-                seen.add(event + " names=" + table.names() + " providers=" + table.providers().size() + " size="
-                        + table.size() + " active=" + (active == null ? null : active.key().serviceId())
+                seen.add(event + " names=" + table.names() + " providers="
+                        + table.providers().size() + " size="
+                        + table.size() + " active="
+                        + (active == null ? null : active.key().serviceId())
                         + " candidates=" + table.candidates("mock").size());
             }
         });
@@ -243,12 +251,14 @@ class ProviderTableListenerTest {
         table.add(FakeHandle.of(3, "BAD", 0));
         table.remove(b.key());
         table.remove(a.key());
-        assertEquals(List.of(
-                "added names=[mock] providers=1 size=1 active=1 candidates=1",
-                "replaced names=[mock] providers=2 size=2 active=2 candidates=2",
-                "failed names=[mock] providers=3 size=3 active=2 candidates=2",
-                "replaced names=[mock] providers=2 size=2 active=1 candidates=1",
-                "removed names=[] providers=1 size=1 active=null candidates=0"), seen);
+        assertEquals(
+                List.of(
+                        "added names=[mock] providers=1 size=1 active=1 candidates=1",
+                        "replaced names=[mock] providers=2 size=2 active=2 candidates=2",
+                        "failed names=[mock] providers=3 size=3 active=2 candidates=2",
+                        "replaced names=[mock] providers=2 size=2 active=1 candidates=1",
+                        "removed names=[] providers=1 size=1 active=null candidates=0"),
+                seen);
     }
 
     @Test
@@ -294,16 +304,18 @@ class ProviderTableListenerTest {
 
             // If the event came under the table's lock, size() on another thread would block until the timeout.
             private void fromAnotherThread(String event) {
-                Thread reader = new Thread(() -> {
-                    try {
-                        Candidate<FakeHandle<FakeService>, FakeService> active = table.active("mock");
-                        seen.add(event + " size=" + table.size() + " names=" + table.names() + " providers="
-                                + table.providers().size() + " active="
-                                + (active == null ? null : active.key().serviceId()));
-                    } catch (Throwable t) {
-                        failure.set(t);
-                    }
-                }, "listener-reader");
+                Thread reader = new Thread(
+                        () -> {
+                            try {
+                                Candidate<FakeHandle<FakeService>, FakeService> active = table.active("mock");
+                                seen.add(event + " size=" + table.size() + " names=" + table.names() + " providers="
+                                        + table.providers().size() + " active="
+                                        + (active == null ? null : active.key().serviceId()));
+                            } catch (Throwable t) {
+                                failure.set(t);
+                            }
+                        },
+                        "listener-reader");
                 reader.setDaemon(true);
                 reader.start();
                 try {
@@ -329,15 +341,17 @@ class ProviderTableListenerTest {
         table.remove(a.key());
 
         assertEquals(null, failure.get());
-        assertEquals(List.of(
-                "added mock size=1 names=[mock] providers=1 active=1",
-                "replaced mock size=2 names=[mock] providers=2 active=2",
-                "failed  size=3 names=[mock] providers=3 active=2",
-                "replaced mock size=4 names=[mock] providers=4 active=3",
-                "replaced mock size=4 names=[mock] providers=4 active=2",
-                "failed mock size=4 names=[mock] providers=4 active=2",
-                "replaced mock size=3 names=[mock] providers=3 active=1",
-                "removed mock size=2 names=[] providers=2 active=null"), seen);
+        assertEquals(
+                List.of(
+                        "added mock size=1 names=[mock] providers=1 active=1",
+                        "replaced mock size=2 names=[mock] providers=2 active=2",
+                        "failed  size=3 names=[mock] providers=3 active=2",
+                        "replaced mock size=4 names=[mock] providers=4 active=3",
+                        "replaced mock size=4 names=[mock] providers=4 active=2",
+                        "failed mock size=4 names=[mock] providers=4 active=2",
+                        "replaced mock size=3 names=[mock] providers=3 active=1",
+                        "removed mock size=2 names=[] providers=2 active=null"),
+                seen);
     }
 
     @Test

@@ -191,13 +191,16 @@ class ProviderTableTest {
         void anExceptionOfTheCallReachesTheCallerAndTheCallIsCountedOut() {
             FakeHandle<FakeService> h = FakeHandle.of("mock", 0);
             table.add(h);
-            IllegalStateException thrown = assertThrows(IllegalStateException.class,
+            IllegalStateException thrown = assertThrows(
+                    IllegalStateException.class,
                     () -> table.call("mock", s -> {
                         throw new IllegalStateException("provider bug");
                     }));
             assertEquals("provider bug", thrown.getMessage());
             assertEquals(0, table.active("mock").inFlight());
-            assertEquals(ProviderState.ACTIVE, only(table.candidates("mock")).state(),
+            assertEquals(
+                    ProviderState.ACTIVE,
+                    only(table.candidates("mock")).state(),
                     "an exception of the call must not fail the provider");
         }
     }
@@ -216,14 +219,17 @@ class ProviderTableTest {
             List<ProviderInfo> candidates = table.candidates("mock");
             assertEquals(List.of(high.serviceId(), low.serviceId()), ids(candidates));
             assertEquals(List.of(ProviderState.ACTIVE, ProviderState.SHADOWED), states(candidates));
-            assertEquals(List.of(10, 0), candidates.stream().map(ProviderInfo::ranking).toList());
+            assertEquals(
+                    List.of(10, 0),
+                    candidates.stream().map(ProviderInfo::ranking).toList());
             assertSame(high.service(), table.get("mock"));
             assertSame(high.service(), table.call("mock", s -> s));
             assertEquals(0, low.obtains(), "a shadowed candidate must not be obtained");
             assertEquals(Set.of("mock"), table.names());
             assertEquals(2, table.size());
 
-            ProviderTable<FakeHandle<FakeService>, FakeService> other = new ProviderTable<>(ProviderKind.POD, FakeHandle.access(), List::of);
+            ProviderTable<FakeHandle<FakeService>, FakeService> other =
+                    new ProviderTable<>(ProviderKind.POD, FakeHandle.access(), List::of);
             FakeHandle<FakeService> low2 = FakeHandle.of("mock", 0);
             FakeHandle<FakeService> high2 = FakeHandle.of("mock", 10);
             other.add(high2);
@@ -242,8 +248,8 @@ class ProviderTableTest {
             table.add(h9);
             List<ProviderInfo> candidates = table.candidates("mock");
             assertEquals(List.of(3L, 5L, 9L), ids(candidates));
-            assertEquals(List.of(ProviderState.ACTIVE, ProviderState.SHADOWED, ProviderState.SHADOWED),
-                    states(candidates));
+            assertEquals(
+                    List.of(ProviderState.ACTIVE, ProviderState.SHADOWED, ProviderState.SHADOWED), states(candidates));
             assertSame(h3.service(), table.get("mock"));
         }
 
@@ -371,7 +377,9 @@ class ProviderTableTest {
             b.ranking(1);
             table.update(b.key());
             assertEquals(List.of(), events.drain(), "the active provider did not change");
-            assertEquals(List.of(7, 1), table.candidates("mock").stream().map(ProviderInfo::ranking).toList());
+            assertEquals(
+                    List.of(7, 1),
+                    table.candidates("mock").stream().map(ProviderInfo::ranking).toList());
         }
 
         @Test
@@ -626,7 +634,8 @@ class ProviderTableTest {
             assertEquals(Optional.of(low.service()), table.find("mock"));
             assertEquals(ProviderState.FAILED, table.candidates("mock").get(0).state());
 
-            ProviderTable<FakeHandle<FakeService>, FakeService> other = new ProviderTable<>(ProviderKind.POD, FakeHandle.access(), List::of);
+            ProviderTable<FakeHandle<FakeService>, FakeService> other =
+                    new ProviderTable<>(ProviderKind.POD, FakeHandle.access(), List::of);
             FakeHandle<FakeService> high2 = FakeHandle.of("mock", 10).failObtain("boom");
             FakeHandle<FakeService> low2 = FakeHandle.of("mock", 0);
             other.add(high2);
@@ -717,7 +726,9 @@ class ProviderTableTest {
 
     @ParameterizedTest
     @NullAndEmptySource
-    @ValueSource(strings = {"Bad", "bad_name", "-x", " ", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"})
+    @ValueSource(
+            strings = {"Bad", "bad_name", "-x", " ", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+            })
     void anInvalidNameIsInvalidInput(String name) {
         table.add(FakeHandle.of("mock", 0));
         InvalidInputException get = assertThrows(InvalidInputException.class, () -> table.get(name));
@@ -776,16 +787,28 @@ class ProviderTableTest {
 
         List<ProviderInfo> all = table.providers();
         assertEquals(List.of(13L, 11L, 12L, 10L, 14L, 15L, 20L, 25L, 30L), ids(all));
-        assertEquals(List.of("alpha", "beta", "beta", "beta", "gamma", "gamma", "Zed", "7", ""),
+        assertEquals(
+                List.of("alpha", "beta", "beta", "beta", "gamma", "gamma", "Zed", "7", ""),
                 all.stream().map(ProviderInfo::name).toList());
-        assertEquals(List.of(ProviderState.ACTIVE, ProviderState.ACTIVE, ProviderState.SHADOWED,
-                ProviderState.SHADOWED, ProviderState.FAILED, ProviderState.ACTIVE, ProviderState.FAILED,
-                ProviderState.FAILED, ProviderState.FAILED), states(all));
+        assertEquals(
+                List.of(
+                        ProviderState.ACTIVE,
+                        ProviderState.ACTIVE,
+                        ProviderState.SHADOWED,
+                        ProviderState.SHADOWED,
+                        ProviderState.FAILED,
+                        ProviderState.ACTIVE,
+                        ProviderState.FAILED,
+                        ProviderState.FAILED,
+                        ProviderState.FAILED),
+                states(all));
         assertEquals(9, table.size());
         assertEquals(List.of("alpha", "beta", "gamma"), new ArrayList<>(table.names()));
         assertThrows(UnsupportedOperationException.class, () -> all.add(all.get(0)));
         assertThrows(UnsupportedOperationException.class, () -> table.names().add("x"));
-        assertThrows(UnsupportedOperationException.class, () -> table.candidates("beta").clear());
+        assertThrows(
+                UnsupportedOperationException.class,
+                () -> table.candidates("beta").clear());
     }
 
     @Test

@@ -43,7 +43,8 @@ class DetectDefaultTest {
 
             props.put("default.orchestrator", "Not Valid");
             config.update(props);
-            Await.until("an invalid configured default to fall through to the framework property",
+            Await.until(
+                    "an invalid configured default to fall through to the framework property",
                     () -> "framework-default".equals(registry.detectDefault()));
         } finally {
             config.delete();

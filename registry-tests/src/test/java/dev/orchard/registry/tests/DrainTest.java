@@ -39,7 +39,8 @@ class DrainTest {
         Dictionary<String, Object> high = new Hashtable<>();
         high.put(ProviderProperties.NAME, "draining");
         high.put(Constants.SERVICE_RANKING, 10);
-        ServiceRegistration<Orchestrator> slow = context.registerService(Orchestrator.class,
+        ServiceRegistration<Orchestrator> slow = context.registerService(
+                Orchestrator.class,
                 new TestOrchestrator("slow", () -> {
                     entered.countDown();
                     try {
@@ -48,7 +49,8 @@ class DrainTest {
                         Thread.currentThread().interrupt();
                     }
                     return "done";
-                }), high);
+                }),
+                high);
         Dictionary<String, Object> low = new Hashtable<>();
         low.put(ProviderProperties.NAME, "draining");
         ServiceRegistration<Orchestrator> next =
@@ -59,7 +61,8 @@ class DrainTest {
             assertTrue(entered.await(10, TimeUnit.SECONDS), "the call reached the slow provider");
 
             CompletableFuture<Void> unregistering = CompletableFuture.runAsync(slow::unregister);
-            Await.until("the slow provider to be taken out of service",
+            Await.until(
+                    "the slow provider to be taken out of service",
                     () -> "next".equals(registry.call("draining", Orchestrator::label)));
             try {
                 unregistering.get(300, TimeUnit.MILLISECONDS);

@@ -54,19 +54,22 @@ class HotSwapUnderLoadTest {
         List<Thread> callers = new ArrayList<>();
         for (int t = 0; t < 4; t++) {
             boolean viaPods = t % 2 == 1;
-            Thread caller = new Thread(() -> {
-                while (running.get()) {
-                    try {
-                        String served = viaPods
-                                ? pods.call("swap", p -> check((Orchestrator) p, notActive))
-                                : orchestrators.call("swap", o -> check(o, notActive));
-                        servedBy.computeIfAbsent(served, k -> new LongAdder()).increment();
-                        calls.increment();
-                    } catch (Throwable e) {
-                        failures.add(e);
-                    }
-                }
-            }, "swap-caller-" + t);
+            Thread caller = new Thread(
+                    () -> {
+                        while (running.get()) {
+                            try {
+                                String served = viaPods
+                                        ? pods.call("swap", p -> check((Orchestrator) p, notActive))
+                                        : orchestrators.call("swap", o -> check(o, notActive));
+                                servedBy.computeIfAbsent(served, k -> new LongAdder())
+                                        .increment();
+                                calls.increment();
+                            } catch (Throwable e) {
+                                failures.add(e);
+                            }
+                        }
+                    },
+                    "swap-caller-" + t);
             callers.add(caller);
             caller.start();
         }
@@ -87,11 +90,13 @@ class HotSwapUnderLoadTest {
         assertTrue(failures.isEmpty(), () -> failures.size() + " calls failed, first: " + failures.peek());
         assertTrue(notActive.isEmpty(), () -> notActive.size() + " calls reached a deactivated provider");
         assertTrue(calls.sum() > SWAPS, "the callers made " + calls.sum() + " calls during " + swapMillis + " ms");
-        assertTrue(servedBy.containsKey("1.0.0") && servedBy.containsKey("2.0.0"),
+        assertTrue(
+                servedBy.containsKey("1.0.0") && servedBy.containsKey("2.0.0"),
                 () -> "both versions served calls: " + servedBy);
         assertEquals("1.0.0", orchestrators.call("swap", Orchestrator::label));
-        System.out.printf("hot swap: %d swaps each way in %d ms, %d calls, 0 failed, served by %s%n", SWAPS,
-                swapMillis, calls.sum(), servedBy);
+        System.out.printf(
+                "hot swap: %d swaps each way in %d ms, %d calls, 0 failed, served by %s%n",
+                SWAPS, swapMillis, calls.sum(), servedBy);
     }
 
     private static String check(Orchestrator o, ConcurrentLinkedQueue<String> notActive) {

@@ -63,11 +63,17 @@ class ProviderBundleLifecycleTest {
         v1.start();
         Await.until("swap to come back", () -> orchestrators.has("swap"), this::state);
 
-        try (InputStream newer = context.getBundle().getEntry("tb/update-v2.jar").openStream()) {
+        try (InputStream newer =
+                context.getBundle().getEntry("tb/update-v2.jar").openStream()) {
             v1.update(newer);
         }
-        Await.until("the updated bundle to serve swap",
-                () -> orchestrators.find("swap").map(o -> o.label().equals("1.1.0")).orElse(false), this::state);
+        Await.until(
+                "the updated bundle to serve swap",
+                () -> orchestrators
+                        .find("swap")
+                        .map(o -> o.label().equals("1.1.0"))
+                        .orElse(false),
+                this::state);
         assertEquals("1.1.0", pods.call("swap", p -> ((Orchestrator) p).label()));
 
         v1.uninstall();
@@ -81,8 +87,8 @@ class ProviderBundleLifecycleTest {
         Await.until("v1", () -> orchestrators.has("swap"), this::state);
 
         Bundle v2 = installer.installBundle("tb/swap-v2.jar", true);
-        Await.until("v2 to take over", () -> "2.0.0".equals(orchestrators.call("swap", Orchestrator::label)),
-                this::state);
+        Await.until(
+                "v2 to take over", () -> "2.0.0".equals(orchestrators.call("swap", Orchestrator::label)), this::state);
         List<ProviderInfo> candidates = orchestrators.candidates("swap");
         assertEquals(List.of(ProviderState.ACTIVE, ProviderState.SHADOWED), states("swap"));
         assertEquals("dev.orchard.test.swap.v2", candidates.get(0).bundleSymbolicName());
@@ -90,8 +96,7 @@ class ProviderBundleLifecycleTest {
         assertEquals("dev.orchard.test.swap.v1", candidates.get(1).bundleSymbolicName());
 
         v2.uninstall();
-        Await.until("v1 to return", () -> "1.0.0".equals(orchestrators.call("swap", Orchestrator::label)),
-                this::state);
+        Await.until("v1 to return", () -> "1.0.0".equals(orchestrators.call("swap", Orchestrator::label)), this::state);
         assertEquals(List.of(ProviderState.ACTIVE), states("swap"));
         v1.uninstall();
     }
@@ -100,7 +105,10 @@ class ProviderBundleLifecycleTest {
     void activationFailureIsFailedWithItsReasonWhileOthersWork() throws Exception {
         installer.installBundle("tb/swap-v1.jar", true);
         installer.installBundle("tb/failing.jar", true);
-        Await.until("broken to be registered", () -> !orchestrators.candidates("broken").isEmpty(), this::state);
+        Await.until(
+                "broken to be registered",
+                () -> !orchestrators.candidates("broken").isEmpty(),
+                this::state);
 
         OrchardException e = assertThrows(OrchardException.class, () -> orchestrators.get("broken"));
         assertEquals(OrchardException.Category.UNAVAILABLE, e.category());

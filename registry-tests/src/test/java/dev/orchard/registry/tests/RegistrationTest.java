@@ -76,11 +76,15 @@ class RegistrationTest {
     void rankingChangedWithSetPropertiesReordersCandidates() {
         ServiceRegistration<Orchestrator> a = register("a", "ranked", 5);
         ServiceRegistration<Orchestrator> b = register("b", "ranked", 1);
-        Await.until("a active", () -> registry.find("ranked").map(o -> o.label().equals("a")).orElse(false));
+        Await.until(
+                "a active",
+                () -> registry.find("ranked").map(o -> o.label().equals("a")).orElse(false));
 
         b.setProperties(props("ranked", 9));
-        Await.until("b to take over after its ranking rose",
-                () -> "b".equals(registry.call("ranked", Orchestrator::label)), () -> registry.providers().toString());
+        Await.until(
+                "b to take over after its ranking rose",
+                () -> "b".equals(registry.call("ranked", Orchestrator::label)),
+                () -> registry.providers().toString());
         List<ProviderInfo> c = registry.candidates("ranked");
         assertEquals(9, c.get(0).ranking());
         assertEquals(ProviderState.ACTIVE, c.get(0).state());
@@ -108,7 +112,8 @@ class RegistrationTest {
         Await.until("good", () -> registry.has("good"));
 
         ProviderInfo m = failedWithId(missing);
-        assertTrue(m.failureReason().orElseThrow().contains("has no orchard.provider.name property"),
+        assertTrue(
+                m.failureReason().orElseThrow().contains("has no orchard.provider.name property"),
                 m.failureReason()::get);
         ProviderInfo u = failedWithId(upper);
         assertEquals("Not_A-Label", u.name());
@@ -183,8 +188,11 @@ class RegistrationTest {
         low.unregister();
 
         Await.until("all events", () -> heard.size() >= 5, heard::toString);
-        assertEquals(List.of("added heard 1", "replaced 1->2", "failed BAD", "replaced 2->1", "removed heard"),
-                heard.stream().filter(s -> s.contains("heard") || s.contains("->") || s.contains("BAD")).toList());
+        assertEquals(
+                List.of("added heard 1", "replaced 1->2", "failed BAD", "replaced 2->1", "removed heard"),
+                heard.stream()
+                        .filter(s -> s.contains("heard") || s.contains("->") || s.contains("BAD"))
+                        .toList());
     }
 
     @Test

@@ -43,7 +43,8 @@ class ShellCommandsTest {
         Dictionary<String, Object> props = new Hashtable<>();
         props.put(ProviderProperties.NAME, "shellcheck");
         registration = context.registerService(Orchestrator.class, new TestOrchestrator("shellcheck"), props);
-        session = processor.createSession(new ByteArrayInputStream(new byte[0]),
+        session = processor.createSession(
+                new ByteArrayInputStream(new byte[0]),
                 new PrintStream(new ByteArrayOutputStream(), true),
                 new PrintStream(err, true, StandardCharsets.UTF_8));
     }
@@ -57,8 +58,11 @@ class ShellCommandsTest {
     private Object run(String command) throws Exception {
         Await.until("the command " + command.split(" ")[0], () -> {
             try {
-                return context.getServiceReferences((String) null, "(&(osgi.command.scope=orchard)(osgi.command.function="
-                        + command.split(" ")[0].substring("orchard:".length()) + "))") != null;
+                return context.getServiceReferences(
+                                (String) null,
+                                "(&(osgi.command.scope=orchard)(osgi.command.function="
+                                        + command.split(" ")[0].substring("orchard:".length()) + "))")
+                        != null;
             } catch (Exception e) {
                 return false;
             }
@@ -74,9 +78,12 @@ class ShellCommandsTest {
     void providersPrintsOneRowPerNameAndKind() throws Exception {
         String table = (String) run("orchard:providers");
         assertTrue(table.lines().findFirst().orElseThrow().startsWith("NAME"), table);
-        String row = table.lines().filter(l -> l.startsWith("shellcheck ")).findFirst()
+        String row = table.lines()
+                .filter(l -> l.startsWith("shellcheck "))
+                .findFirst()
                 .orElseThrow(() -> new AssertionError("no shellcheck row in\n" + table));
-        assertTrue(row.matches("shellcheck\\s+orchestrator\\s+ACTIVE\\s+dev\\.orchard\\.registry\\.tests/\\S+\\s+0\\s+1"),
+        assertTrue(
+                row.matches("shellcheck\\s+orchestrator\\s+ACTIVE\\s+dev\\.orchard\\.registry\\.tests/\\S+\\s+0\\s+1"),
                 row);
         assertNull(session.get("orchard.status"));
     }
@@ -85,8 +92,12 @@ class ShellCommandsTest {
     void providerPrintsEveryCandidate() throws Exception {
         String detail = (String) run("orchard:provider shellcheck");
         String id = String.valueOf(registration.getReference().getProperty("service.id"));
-        assertTrue(detail.lines().anyMatch(l -> l.startsWith("ACTIVE") && l.contains("dev.orchard.registry.tests/")
-                && l.contains(" " + id + " ")), detail);
+        assertTrue(
+                detail.lines()
+                        .anyMatch(l -> l.startsWith("ACTIVE")
+                                && l.contains("dev.orchard.registry.tests/")
+                                && l.contains(" " + id + " ")),
+                detail);
     }
 
     @Test

@@ -8,9 +8,15 @@ import java.util.List;
  * {@code -c "<command>"} to run one shell command and exit with its status.
  */
 final class LaunchOptions {
-    enum Mode { INTERACTIVE, DAEMON, ONE_SHOT, HELP }
+    enum Mode {
+        INTERACTIVE,
+        DAEMON,
+        ONE_SHOT,
+        HELP
+    }
 
-    static final String USAGE = String.join(System.lineSeparator(),
+    static final String USAGE = String.join(
+            System.lineSeparator(),
             "Usage: java [-D<property>=<value>...] -jar orchard.jar [--daemon | -c \"<command>\" | --help]",
             "  (no option)        start into the interactive Gogo shell",
             "  --daemon, -d       run without a console (for services); stdin is never read",

@@ -58,8 +58,8 @@ final class NamedConfigurationInstaller implements ArtifactInstaller {
     @Override
     public void uninstall(File artifact) throws Exception {
         String[] pid = parse(artifact);
-        Configuration[] existing = admin().listConfigurations(
-                "(" + Constants.SERVICE_PID + "=" + escape(pid[0] + "~" + pid[1]) + ")");
+        Configuration[] existing =
+                admin().listConfigurations("(" + Constants.SERVICE_PID + "=" + escape(pid[0] + "~" + pid[1]) + ")");
         if (existing != null) {
             for (Configuration c : existing) {
                 c.delete();
@@ -102,6 +102,9 @@ final class NamedConfigurationInstaller implements ArtifactInstaller {
     }
 
     private static String escape(String value) {
-        return value.replace("\\", "\\\\").replace("*", "\\*").replace("(", "\\(").replace(")", "\\)");
+        return value.replace("\\", "\\\\")
+                .replace("*", "\\*")
+                .replace("(", "\\(")
+                .replace(")", "\\)");
     }
 }

@@ -77,7 +77,9 @@ final class OneShotCommand implements Callable<Integer> {
                 Object status = session.get(ORCHARD_STATUS);
                 return status == null ? 0 : status instanceof Integer code && code > 0 && code < 256 ? code : 1;
             } catch (Exception e) {
-                Throwable cause = e instanceof java.lang.reflect.InvocationTargetException && e.getCause() != null ? e.getCause() : e;
+                Throwable cause = e instanceof java.lang.reflect.InvocationTargetException && e.getCause() != null
+                        ? e.getCause()
+                        : e;
                 err.println("orchard: " + command + ": " + (cause.getMessage() == null ? cause : cause.getMessage()));
                 if (Boolean.getBoolean("orchard.debug")) {
                     e.printStackTrace(err);
@@ -125,8 +127,8 @@ final class OneShotCommand implements Callable<Integer> {
         }
         String scope = word.substring(0, colon);
         String function = word.substring(colon + 1);
-        Filter filter = FrameworkUtil.createFilter("(&(osgi.command.scope=" + scope + ")(osgi.command.function="
-                + function + "))");
+        Filter filter = FrameworkUtil.createFilter(
+                "(&(osgi.command.scope=" + scope + ")(osgi.command.function=" + function + "))");
         ServiceTracker<Object, Object> commands = new ServiceTracker<>(context, filter, null);
         commands.open();
         try {

@@ -46,13 +46,14 @@ class LaunchOptionsTest {
     void fileInstallPollsFastEnoughForSubSecondDeploys() {
         Map<String, String> d = RuntimeActivator.defaults(LaunchOptions.parse(new String[0]));
         assertEquals("200", d.get("felix.fileinstall.poll"));
-        assertEquals(new File(System.getProperty("user.dir"), "deploy").getAbsolutePath(),
-                d.get("felix.fileinstall.dir"));
+        assertEquals(
+                new File(System.getProperty("user.dir"), "deploy").getAbsolutePath(), d.get("felix.fileinstall.dir"));
     }
 
     @Test
     void namedFactoryConfigurationFileNames() {
-        assertArrayEquals(new String[] {"dev.orchard.provider.mock", "edge"},
+        assertArrayEquals(
+                new String[] {"dev.orchard.provider.mock", "edge"},
                 NamedConfigurationInstaller.parse(new File("deploy/dev.orchard.provider.mock~edge.cfg")));
         assertNull(NamedConfigurationInstaller.parse(new File("dev.orchard.provider.mock-edge.cfg")));
         assertNull(NamedConfigurationInstaller.parse(new File("~edge.cfg")));

@@ -18,7 +18,8 @@ import org.osgi.service.component.annotations.Reference;
  * writes their results as a properties file. The benchmarks driver runs it as
  * {@code java -jar bench.jar -c "bench:run full <file>"}.
  */
-@Component(service = BenchCommand.class,
+@Component(
+        service = BenchCommand.class,
         property = {"osgi.command.scope=bench", "osgi.command.function=run"})
 public final class BenchCommand {
     private final BundleContext context;
@@ -45,8 +46,10 @@ public final class BenchCommand {
      * @throws Exception if a measurement cannot run
      */
     @Descriptor("runs the in-framework benchmarks and writes their results to a properties file")
-    public String run(@Descriptor("full, or smoke for a quick run at tiny sizes") String mode,
-            @Descriptor("the properties file to write") String file) throws Exception {
+    public String run(
+            @Descriptor("full, or smoke for a quick run at tiny sizes") String mode,
+            @Descriptor("the properties file to write") String file)
+            throws Exception {
         Sizes sizes = Sizes.of(mode);
         FrameworkBenchmarks benchmarks = new FrameworkBenchmarks(context, registry, sizes);
         Map<String, Double> results = benchmarks.run();

@@ -90,8 +90,10 @@ final class FrameworkBenchmarks {
             methods.put("filter", () -> {
                 String name = names[next[0]++ % n];
                 try {
-                    ServiceReference<Orchestrator> ref = context.getServiceReferences(Orchestrator.class,
-                            "(" + ProviderProperties.NAME + "=" + name + ")").iterator().next();
+                    ServiceReference<Orchestrator> ref = context.getServiceReferences(
+                                    Orchestrator.class, "(" + ProviderProperties.NAME + "=" + name + ")")
+                            .iterator()
+                            .next();
                     Orchestrator o = context.getService(ref);
                     context.ungetService(ref);
                     return o.hashCode();
@@ -136,14 +138,19 @@ final class FrameworkBenchmarks {
                 try (Registrar load = new Registrar(context, "load")) {
                     load.register("load", n, true);
                     if (n > 0) {
-                        Timing.await(n + " load providers bound", () -> !registry.candidates("load-" + (n - 1))
-                                .isEmpty());
+                        Timing.await(
+                                n + " load providers bound",
+                                () -> !registry.candidates("load-" + (n - 1)).isEmpty());
                     }
                     System.gc();
-                    probeRounds(sizes.bindRounds(), bind.computeIfAbsent(n, k -> new ArrayList<>()),
+                    probeRounds(
+                            sizes.bindRounds(),
+                            bind.computeIfAbsent(n, k -> new ArrayList<>()),
                             unbind.computeIfAbsent(n, k -> new ArrayList<>()));
                 }
-                Timing.await("load providers gone", () -> registry.candidates("load-0").isEmpty());
+                Timing.await(
+                        "load providers gone",
+                        () -> registry.candidates("load-0").isEmpty());
             }
         }
         int first = counts[0];
@@ -164,11 +171,13 @@ final class FrameworkBenchmarks {
             long t = System.nanoTime();
             ServiceRegistration<Orchestrator> reg = context.registerService(Orchestrator.class, probe, props);
             // Listed as a candidate: one name's read, which does not obtain the service.
-            Timing.spinUntil("the probe bound", () -> !registry.candidates("probe").isEmpty(), SETTLE_MILLIS);
+            Timing.spinUntil(
+                    "the probe bound", () -> !registry.candidates("probe").isEmpty(), SETTLE_MILLIS);
             long bound = System.nanoTime() - t;
             t = System.nanoTime();
             reg.unregister();
-            Timing.spinUntil("the probe unbound", () -> registry.candidates("probe").isEmpty(), SETTLE_MILLIS);
+            Timing.spinUntil(
+                    "the probe unbound", () -> registry.candidates("probe").isEmpty(), SETTLE_MILLIS);
             long unbound = System.nanoTime() - t;
             if (bind != null) {
                 bind.add((double) bound);
@@ -187,7 +196,9 @@ final class FrameworkBenchmarks {
             HeapCensus withPlain = HeapCensus.take();
             try (Registrar tracked = new Registrar(context, "tracked")) {
                 tracked.register("heap", n, true);
-                Timing.await(n + " providers bound", () -> !registry.candidates("heap-" + (n - 1)).isEmpty());
+                Timing.await(
+                        n + " providers bound",
+                        () -> !registry.candidates("heap-" + (n - 1)).isEmpty());
                 HeapCensus withTracked = HeapCensus.take();
                 double bare = Math.max(1, (withPlain.total - base.total) / (double) n);
                 double provider = Math.max(1, (withTracked.total - withPlain.total) / (double) n);
@@ -301,23 +312,25 @@ final class FrameworkBenchmarks {
             for (int t = 0; t < n; t++) {
                 LatencyHistogram[] mine = {new LatencyHistogram(), new LatencyHistogram(), new LatencyHistogram()};
                 histograms.add(mine);
-                Thread caller = new Thread(() -> {
-                    while (running) {
-                        int now = phase;
-                        long start = System.nanoTime();
-                        try {
-                            String region = registry.call("swap", Orchestrator::region);
-                            long took = System.nanoTime() - start;
-                            if ("active".equals(region)) {
-                                mine[now].record(took);
-                            } else {
-                                fail("a call reached a deactivated provider");
+                Thread caller = new Thread(
+                        () -> {
+                            while (running) {
+                                int now = phase;
+                                long start = System.nanoTime();
+                                try {
+                                    String region = registry.call("swap", Orchestrator::region);
+                                    long took = System.nanoTime() - start;
+                                    if ("active".equals(region)) {
+                                        mine[now].record(took);
+                                    } else {
+                                        fail("a call reached a deactivated provider");
+                                    }
+                                } catch (RuntimeException e) {
+                                    fail(e.toString());
+                                }
                             }
-                        } catch (RuntimeException e) {
-                            fail(e.toString());
-                        }
-                    }
-                }, "bench-swap-caller-" + t);
+                        },
+                        "bench-swap-caller-" + t);
                 caller.setDaemon(true);
                 threads.add(caller);
                 caller.start();
@@ -365,7 +378,8 @@ final class FrameworkBenchmarks {
             visible.add((System.nanoTime() - t) / 1e6);
             t = System.nanoTime();
             Files.delete(dropped);
-            Timing.await("the deleted bundle gone", () -> registry.candidates("swap").isEmpty());
+            Timing.await(
+                    "the deleted bundle gone", () -> registry.candidates("swap").isEmpty());
             gone.add((System.nanoTime() - t) / 1e6);
         }
         results.put("deploy.poll_ms", (double) poll);

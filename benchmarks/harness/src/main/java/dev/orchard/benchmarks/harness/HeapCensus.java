@@ -33,9 +33,12 @@ final class HeapCensus {
      * @throws Exception if this JVM has no diagnostic command bean
      */
     static HeapCensus take() throws Exception {
-        String histogram = (String) ManagementFactory.getPlatformMBeanServer().invoke(
-                new ObjectName("com.sun.management:type=DiagnosticCommand"), "gcClassHistogram",
-                new Object[] {null}, new String[] {String[].class.getName()});
+        String histogram = (String) ManagementFactory.getPlatformMBeanServer()
+                .invoke(
+                        new ObjectName("com.sun.management:type=DiagnosticCommand"),
+                        "gcClassHistogram",
+                        new Object[] {null},
+                        new String[] {String[].class.getName()});
         Map<String, long[]> byClass = new HashMap<>();
         long total = 0;
         for (String line : histogram.split("\n")) {
@@ -69,8 +72,12 @@ final class HeapCensus {
         grown.sort((a, b) -> Long.compare((Long) b[0], (Long) a[0]));
         List<String> lines = new ArrayList<>();
         for (Object[] g : grown.subList(0, Math.min(top, grown.size()))) {
-            lines.add(String.format(Locale.ROOT, "%7.1f B %5.2f x %s", (Long) g[0] / (double) units,
-                    (Long) g[1] / (double) units, g[2]));
+            lines.add(String.format(
+                    Locale.ROOT,
+                    "%7.1f B %5.2f x %s",
+                    (Long) g[0] / (double) units,
+                    (Long) g[1] / (double) units,
+                    g[2]));
         }
         return lines;
     }

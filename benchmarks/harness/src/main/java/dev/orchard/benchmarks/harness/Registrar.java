@@ -32,8 +32,8 @@ final class Registrar implements AutoCloseable {
         a.putValue("Bundle-Version", "1.0.0");
         ByteArrayOutputStream jar = new ByteArrayOutputStream();
         new JarOutputStream(jar, m).close();
-        bundle = harness.installBundle("bench:registrar:" + name + ":" + System.nanoTime(),
-                new ByteArrayInputStream(jar.toByteArray()));
+        bundle = harness.installBundle(
+                "bench:registrar:" + name + ":" + System.nanoTime(), new ByteArrayInputStream(jar.toByteArray()));
         bundle.start();
         context = bundle.getBundleContext();
     }

@@ -18,13 +18,32 @@ import dev.orchard.api.error.InvalidInputException;
  * @param rounds timed batches per lookup method
  * @param loadMillis how long the callers run idle, before and after the swaps
  */
-record Sizes(int[] lookup, int[] bind, int bindRounds, int bindBlocks, int heap, int startStop, int swaps,
-        int deploys, long batchNanos, int rounds, long loadMillis) {
+record Sizes(
+        int[] lookup,
+        int[] bind,
+        int bindRounds,
+        int bindBlocks,
+        int heap,
+        int startStop,
+        int swaps,
+        int deploys,
+        long batchNanos,
+        int rounds,
+        long loadMillis) {
 
-    static final Sizes FULL = new Sizes(new int[] {1, 100, 10_000}, new int[] {0, 1_000, 10_000}, 101, 3,
-            10_000, 51, 1_000, 7, 20_000_000L, 21, 1_500);
-    static final Sizes SMOKE = new Sizes(new int[] {1, 10}, new int[] {0, 10}, 5, 1, 100, 3, 5, 1, 200_000L, 3,
-            50);
+    static final Sizes FULL = new Sizes(
+            new int[] {1, 100, 10_000},
+            new int[] {0, 1_000, 10_000},
+            101,
+            3,
+            10_000,
+            51,
+            1_000,
+            7,
+            20_000_000L,
+            21,
+            1_500);
+    static final Sizes SMOKE = new Sizes(new int[] {1, 10}, new int[] {0, 10}, 5, 1, 100, 3, 5, 1, 200_000L, 3, 50);
 
     static Sizes of(String mode) {
         switch (mode) {

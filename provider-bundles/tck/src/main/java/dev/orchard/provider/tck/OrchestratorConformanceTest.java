@@ -42,16 +42,19 @@ class OrchestratorConformanceTest {
     @BeforeEach
     void findProvider() {
         orchestrator = Tck.service(context, Orchestrator.class);
-        assumeTrue(orchestrator != null, () -> "provider " + Tck.providerName(context)
-                + " publishes no Orchestrator service; skipping the orchestrator checks");
+        assumeTrue(
+                orchestrator != null,
+                () -> "provider " + Tck.providerName(context)
+                        + " publishes no Orchestrator service; skipping the orchestrator checks");
         ns = Tck.freshNamespace();
     }
 
     private StorageOps storage() {
         var ops = orchestrator.storageOps();
         assertNotNull(ops, "storageOps() must return an Optional, never null");
-        assumeTrue(ops.isPresent(), () -> "provider " + Tck.providerName(context)
-                + " has no StorageOps; skipping the storage checks");
+        assumeTrue(
+                ops.isPresent(),
+                () -> "provider " + Tck.providerName(context) + " has no StorageOps; skipping the storage checks");
         return ops.get();
     }
 
@@ -64,31 +67,51 @@ class OrchestratorConformanceTest {
         assertEquals(Tck.providerName(context), orchestrator.name(), "name() equals orchard.provider.name");
         assertNotNull(orchestrator.label(), "label()");
         assertNotNull(orchestrator.region(), "region()");
-        ServiceReference<?>[] refs = context.getServiceReferences(Orchestrator.class.getName(),
-                "(" + ProviderProperties.NAME + "=" + orchestrator.name() + ")");
+        ServiceReference<?>[] refs = context.getServiceReferences(
+                Orchestrator.class.getName(), "(" + ProviderProperties.NAME + "=" + orchestrator.name() + ")");
         assertNotNull(refs, "the orchestrator is registered under its name");
     }
 
     @Test
     void addReadListDelete() {
         StorageOps ops = storage();
-        Volume a = ops.addStorage(volume("vol-a").capacity("1Mi").label("app", "tck").label("tier", "a").build());
+        Volume a = ops.addStorage(volume("vol-a")
+                .capacity("1Mi")
+                .label("app", "tck")
+                .label("tier", "a")
+                .build());
         assertEquals("vol-a", a.name());
         assertEquals(ns, a.namespace());
         assertEquals(1L << 20, a.capacityBytes());
         assertFalse(a.uid().isBlank(), "a volume has a uid");
-        ops.addStorage(volume("vol-b").capacity("2Mi").label("app", "tck").label("tier", "b").build());
+        ops.addStorage(volume("vol-b")
+                .capacity("2Mi")
+                .label("app", "tck")
+                .label("tier", "b")
+                .build());
 
         Volume read = ops.readStorage(volume("vol-a").build()).orElseThrow(() -> new AssertionError("vol-a read"));
         assertEquals(a.uid(), read.uid());
         assertEquals(1L << 20, read.capacityBytes());
 
-        List<String> all = names(ops.listStorage(VolumeProfile.builder().namespace(ns).build()).items());
+        List<String> all = names(
+                ops.listStorage(VolumeProfile.builder().namespace(ns).build()).items());
         assertEquals(List.of("vol-a", "vol-b"), all, "list by namespace, ordered by name");
-        assertEquals(List.of("vol-a"), names(ops.listStorage(
-                VolumeProfile.builder().namespace(ns).label("tier", "a").build()).items()), "list by label");
-        assertEquals(List.of(), names(ops.listStorage(
-                VolumeProfile.builder().namespace(Tck.freshNamespace()).build()).items()), "other namespace");
+        assertEquals(
+                List.of("vol-a"),
+                names(ops.listStorage(VolumeProfile.builder()
+                                .namespace(ns)
+                                .label("tier", "a")
+                                .build())
+                        .items()),
+                "list by label");
+        assertEquals(
+                List.of(),
+                names(ops.listStorage(VolumeProfile.builder()
+                                .namespace(Tck.freshNamespace())
+                                .build())
+                        .items()),
+                "other namespace");
 
         assertTrue(ops.deleteStorage(volume("vol-a").build()), "delete of an existing volume returns true");
         assertFalse(ops.deleteStorage(volume("vol-a").build()), "a second delete returns false: idempotent");
@@ -101,7 +124,9 @@ class OrchestratorConformanceTest {
         StorageOps ops = storage();
         ops.addStorage(volume("dup").capacity("1Mi").build());
         try {
-            assertThrows(AlreadyExistsException.class, () -> ops.addStorage(volume("dup").capacity("1Mi").build()));
+            assertThrows(
+                    AlreadyExistsException.class,
+                    () -> ops.addStorage(volume("dup").capacity("1Mi").build()));
         } finally {
             ops.deleteStorage(volume("dup").build());
         }
@@ -117,9 +142,12 @@ class OrchestratorConformanceTest {
     @Test
     void invalidProfilesAreInvalidInput() {
         StorageOps ops = storage();
-        VolumeProfile nameless = VolumeProfile.builder().namespace(ns).capacity("1Mi").build();
+        VolumeProfile nameless =
+                VolumeProfile.builder().namespace(ns).capacity("1Mi").build();
         assertThrows(InvalidInputException.class, () -> ops.addStorage(nameless), "add without a name");
-        assertThrows(InvalidInputException.class, () -> ops.addStorage(volume("nocap").build()),
+        assertThrows(
+                InvalidInputException.class,
+                () -> ops.addStorage(volume("nocap").build()),
                 "add without a capacity");
         assertThrows(InvalidInputException.class, () -> ops.readStorage(nameless), "read without a name");
         assertThrows(InvalidInputException.class, () -> ops.deleteStorage(nameless), "delete without a name");
@@ -152,7 +180,10 @@ class OrchestratorConformanceTest {
                 won += r.get(Tck.TIMEOUT.toSeconds(), TimeUnit.SECONDS) ? 1 : 0;
             }
             assertEquals(1, won, "exactly one concurrent add succeeds");
-            assertEquals(1, ops.listStorage(VolumeProfile.builder().namespace(ns).build()).size());
+            assertEquals(
+                    1,
+                    ops.listStorage(VolumeProfile.builder().namespace(ns).build())
+                            .size());
         } finally {
             pool.shutdownNow();
             ops.deleteStorage(volume("race").build());

@@ -52,8 +52,10 @@ class PodProviderConformanceTest {
     @BeforeEach
     void findProvider() {
         provider = Tck.service(context, PodProvider.class);
-        assumeTrue(provider != null, () -> "provider " + Tck.providerName(context)
-                + " publishes no PodProvider service; skipping the pod checks");
+        assumeTrue(
+                provider != null,
+                () -> "provider " + Tck.providerName(context)
+                        + " publishes no PodProvider service; skipping the pod checks");
         ns = Tck.freshNamespace();
     }
 
@@ -88,7 +90,8 @@ class PodProviderConformanceTest {
         assertFalse(pod.metadata().uid().isBlank(), "a created pod has a uid");
         assertEquals(PodPhase.RUNNING, provider.getPodStatus(ns, "web").phase());
         assertEquals(1, pod.status().containerStatuses().size(), "one status per container");
-        assertTrue(provider.getPods().stream().anyMatch(p -> p.namespace().equals(ns) && p.name().equals("web")));
+        assertTrue(provider.getPods().stream()
+                .anyMatch(p -> p.namespace().equals(ns) && p.name().equals("web")));
         assertThrows(AlreadyExistsException.class, () -> provider.createPod(Tck.pod(ns, "web")));
 
         provider.deletePod(ns, "web");
@@ -124,13 +127,21 @@ class PodProviderConformanceTest {
         assertThrows(NotFoundException.class, () -> provider.getPod(ns, "absent"));
         assertThrows(NotFoundException.class, () -> provider.getPodStatus(ns, "absent"));
         assertThrows(NotFoundException.class, () -> provider.deletePod(ns, "absent"));
-        assertThrows(NotFoundException.class,
-                () -> provider.getContainerLogs(ns, "absent", "main", LogOptions.DEFAULT));
-        assertThrows(NotFoundException.class, () -> provider.runInContainer(ns, "absent", "main",
-                List.of("true"), new ExecIO(null, new ByteArrayOutputStream(), null, false)));
+        assertThrows(
+                NotFoundException.class, () -> provider.getContainerLogs(ns, "absent", "main", LogOptions.DEFAULT));
+        assertThrows(
+                NotFoundException.class,
+                () -> provider.runInContainer(
+                        ns,
+                        "absent",
+                        "main",
+                        List.of("true"),
+                        new ExecIO(null, new ByteArrayOutputStream(), null, false)));
         createRunning("known");
-        assertThrows(NotFoundException.class,
-                () -> provider.getContainerLogs(ns, "known", "nosuch", LogOptions.DEFAULT), "unknown container");
+        assertThrows(
+                NotFoundException.class,
+                () -> provider.getContainerLogs(ns, "known", "nosuch", LogOptions.DEFAULT),
+                "unknown container");
     }
 
     @Test
@@ -149,7 +160,11 @@ class PodProviderConformanceTest {
         } catch (UnsupportedOperationException immutable) {
             // the model is immutable
         }
-        assertEquals(before, provider.getPods().stream().filter(p -> p.namespace().equals(ns)).count());
+        assertEquals(
+                before,
+                provider.getPods().stream()
+                        .filter(p -> p.namespace().equals(ns))
+                        .count());
         assertFalse(provider.getPod(ns, "copy").metadata().labels().containsKey("mutated"));
     }
 
@@ -195,7 +210,8 @@ class PodProviderConformanceTest {
     void logsHonourTailLimitBytesAndTimestamps() throws Exception {
         createRunning("logs");
         String all = String.join("\n", Tck.LOG_LINES) + "\n";
-        Tck.await("the container's output", () -> logs("logs", LogOptions.DEFAULT).equals(all));
+        Tck.await(
+                "the container's output", () -> logs("logs", LogOptions.DEFAULT).equals(all));
         assertEquals("line-3\n", logs("logs", LogOptions.builder().tail(1).build()));
         assertEquals("", logs("logs", LogOptions.builder().tail(0).build()));
         assertEquals("line", logs("logs", LogOptions.builder().limitBytes(4).build()));
@@ -223,15 +239,35 @@ class PodProviderConformanceTest {
     void execReturnsExitCodesAndOutput() {
         createRunning("exec");
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        assertEquals(0, provider.runInContainer(ns, "exec", "main", List.of("echo", "hi"),
-                new ExecIO(null, out, new ByteArrayOutputStream(), false)));
+        assertEquals(
+                0,
+                provider.runInContainer(
+                        ns,
+                        "exec",
+                        "main",
+                        List.of("echo", "hi"),
+                        new ExecIO(null, out, new ByteArrayOutputStream(), false)));
         assertEquals("hi\n", out.toString(StandardCharsets.UTF_8));
-        assertEquals(3, provider.runInContainer(ns, "exec", "main", List.of("sh", "-c", "exit 3"),
-                new ExecIO(null, new ByteArrayOutputStream(), null, false)));
-        assertEquals(1, provider.runInContainer(ns, "exec", "main", List.of("false"),
-                new ExecIO(null, new ByteArrayOutputStream(), null, false)));
-        assertThrows(InvalidInputException.class, () -> provider.runInContainer(ns, "exec", "main", List.of(),
-                new ExecIO(null, new ByteArrayOutputStream(), null, false)));
+        assertEquals(
+                3,
+                provider.runInContainer(
+                        ns,
+                        "exec",
+                        "main",
+                        List.of("sh", "-c", "exit 3"),
+                        new ExecIO(null, new ByteArrayOutputStream(), null, false)));
+        assertEquals(
+                1,
+                provider.runInContainer(
+                        ns,
+                        "exec",
+                        "main",
+                        List.of("false"),
+                        new ExecIO(null, new ByteArrayOutputStream(), null, false)));
+        assertThrows(
+                InvalidInputException.class,
+                () -> provider.runInContainer(
+                        ns, "exec", "main", List.of(), new ExecIO(null, new ByteArrayOutputStream(), null, false)));
     }
 
     @Test
@@ -239,7 +275,10 @@ class PodProviderConformanceTest {
         Node node = provider.configureNode(Node.named("tck-node"));
         assertNotNull(node);
         assertEquals("tck-node", node.name(), "the node keeps its name");
-        assertTrue(node.capacity().cpuMillis() > 0 && node.capacity().memoryBytes() > 0 && node.capacity().pods() > 0,
+        assertTrue(
+                node.capacity().cpuMillis() > 0
+                        && node.capacity().memoryBytes() > 0
+                        && node.capacity().pods() > 0,
                 "capacity in cpu, memory and pods: " + node.capacity());
         assertTrue(node.allocatable().fitsWithin(node.capacity()), "allocatable fits within capacity");
         assertTrue(node.conditions().stream().anyMatch(c -> c.type().equals("Ready")), "a Ready condition");
@@ -250,7 +289,9 @@ class PodProviderConformanceTest {
         createRunning("stats");
         StatsSummary summary = provider.getStatsSummary();
         assertNotNull(summary.time());
-        assertTrue(summary.pods().stream().anyMatch(p -> p.namespace().equals(ns) && p.name().equals("stats")),
+        assertTrue(
+                summary.pods().stream()
+                        .anyMatch(p -> p.namespace().equals(ns) && p.name().equals("stats")),
                 "the running pod is in the summary: " + summary.pods());
     }
 
@@ -260,14 +301,22 @@ class PodProviderConformanceTest {
         List<Executable> bad = List.of(
                 () -> provider.createPod(Tck.pod(ns, "errors")),
                 () -> provider.getPod(ns, "absent"),
-                () -> provider.getContainerLogs(ns, "errors", "main", LogOptions.builder().previous(true).build()),
-                () -> provider.runInContainer(ns, "errors", "nosuch", List.of("true"),
+                () -> provider.getContainerLogs(
+                        ns,
+                        "errors",
+                        "main",
+                        LogOptions.builder().previous(true).build()),
+                () -> provider.runInContainer(
+                        ns,
+                        "errors",
+                        "nosuch",
+                        List.of("true"),
                         new ExecIO(null, new ByteArrayOutputStream(), null, false)),
                 () -> provider.deletePod(Tck.freshNamespace(), "errors"));
         for (Executable call : bad) {
             Throwable t = assertThrows(Throwable.class, call::run);
-            assertInstanceOf(OrchardException.class, t, () -> "only dev.orchard.api.error exceptions may escape, got "
-                    + t);
+            assertInstanceOf(
+                    OrchardException.class, t, () -> "only dev.orchard.api.error exceptions may escape, got " + t);
         }
     }
 

@@ -68,8 +68,9 @@ final class Tck {
 
     private static boolean anyServiceOfTheProvider(BundleContext context) {
         try {
-            return context.getServiceReferences((String) null,
-                    "(" + ProviderProperties.NAME + "=" + providerName(context) + ")") != null;
+            return context.getServiceReferences(
+                            (String) null, "(" + ProviderProperties.NAME + "=" + providerName(context) + ")")
+                    != null;
         } catch (InvalidSyntaxException e) {
             return false;
         }
@@ -77,8 +78,8 @@ final class Tck {
 
     static Filter filter(BundleContext context, Class<?> type) {
         try {
-            return FrameworkUtil.createFilter("(&(objectClass=" + type.getName() + ")(" + ProviderProperties.NAME
-                    + "=" + providerName(context) + "))");
+            return FrameworkUtil.createFilter("(&(objectClass=" + type.getName() + ")(" + ProviderProperties.NAME + "="
+                    + providerName(context) + "))");
         } catch (InvalidSyntaxException e) {
             throw new AssertionError("the provider name makes an invalid filter: " + e.getMessage(), e);
         }
@@ -91,8 +92,8 @@ final class Tck {
 
     /** A pod whose one container prints {@link #LOG_LINES} and then keeps running. */
     static Pod pod(String namespace, String name) {
-        Container c = Container.of("main", "busybox:1.36", "sh", "-c",
-                "echo line-1; echo line-2; echo line-3; sleep 300");
+        Container c =
+                Container.of("main", "busybox:1.36", "sh", "-c", "echo line-1; echo line-2; echo line-3; sleep 300");
         return Pod.of(namespace, name, new PodSpec(List.of(c), List.of(), RestartPolicy.NEVER, 1, ""));
     }
 

@@ -4,7 +4,9 @@ import org.osgi.service.metatype.annotations.AttributeDefinition;
 import org.osgi.service.metatype.annotations.ObjectClassDefinition;
 
 /** The configuration of the local provider, PID {@code dev.orchard.provider.local}. */
-@ObjectClassDefinition(id = "dev.orchard.provider.local", name = "Orchard local provider",
+@ObjectClassDefinition(
+        id = "dev.orchard.provider.local",
+        name = "Orchard local provider",
         description = "Volumes as directories under a root folder on this host, and pods as local processes.")
 public @interface LocalConfiguration {
     /**
@@ -20,8 +22,10 @@ public @interface LocalConfiguration {
      *
      * @return a path
      */
-    @AttributeDefinition(required = false, description = "The folder that holds the volumes; empty for"
-            + " data/volumes under the runtime's working folder.")
+    @AttributeDefinition(
+            required = false,
+            description = "The folder that holds the volumes; empty for"
+                    + " data/volumes under the runtime's working folder.")
     String root() default "";
 
     /**
@@ -29,8 +33,10 @@ public @interface LocalConfiguration {
      *
      * @return a quantity such as 100Gi, or empty
      */
-    @AttributeDefinition(required = false, description = "The storage pool, a quantity such as 100Gi; empty for"
-            + " the free space of the root's file system at start.")
+    @AttributeDefinition(
+            required = false,
+            description = "The storage pool, a quantity such as 100Gi; empty for"
+                    + " the free space of the root's file system at start.")
     String pool() default "";
 
     /**
@@ -38,8 +44,10 @@ public @interface LocalConfiguration {
      *
      * @return a path
      */
-    @AttributeDefinition(required = false, description = "The folder of the pod sandboxes and logs; empty for"
-            + " data/pods under the runtime's working folder.")
+    @AttributeDefinition(
+            required = false,
+            description = "The folder of the pod sandboxes and logs; empty for"
+                    + " data/pods under the runtime's working folder.")
     String pods() default "";
 
     /**

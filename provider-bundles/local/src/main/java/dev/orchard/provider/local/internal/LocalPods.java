@@ -74,7 +74,8 @@ final class LocalPods implements PodProvider, PodNotifier {
     // SIGTERM is for the command alone: the wrapper (trapped, so reset for the command) and the log loop
     // (ignored; it runs only builtins) outlive it, so that what it prints while shutting down is logged instead
     // of killing it with SIGPIPE. SIGKILL after the grace period ends them all.
-    static final String WRAPPER = String.join("\n",
+    static final String WRAPPER = String.join(
+            "\n",
             "log=$1; exitfile=$2; shift 2",
             "trap : TERM",
             // LC_ALL=C in the log loop only: $EPOCHREALTIME must use '.', whatever locale the command runs in.
@@ -112,8 +113,8 @@ final class LocalPods implements PodProvider, PodNotifier {
         this.maxPods = maxPods;
         this.restarts = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "orchard-local-restarts"));
         this.notifications = Executors.newSingleThreadExecutor(r -> daemon(r, "orchard-local-notify"));
-        this.restarts.scheduleWithFixedDelay(this::rotateLogs, LOG_CHECK_MILLIS, LOG_CHECK_MILLIS,
-                TimeUnit.MILLISECONDS);
+        this.restarts.scheduleWithFixedDelay(
+                this::rotateLogs, LOG_CHECK_MILLIS, LOG_CHECK_MILLIS, TimeUnit.MILLISECONDS);
         adopt();
     }
 
@@ -132,7 +133,10 @@ final class LocalPods implements PodProvider, PodNotifier {
         for (ContainerRun c : all) {
             try {
                 if (Files.size(c.log()) > logCapBytes) {
-                    Files.move(c.log(), c.rotatedLog(), StandardCopyOption.REPLACE_EXISTING,
+                    Files.move(
+                            c.log(),
+                            c.rotatedLog(),
+                            StandardCopyOption.REPLACE_EXISTING,
                             StandardCopyOption.ATOMIC_MOVE);
                 }
             } catch (IOException e) {
@@ -176,8 +180,16 @@ final class LocalPods implements PodProvider, PodNotifier {
     // ------------------------------------------------------------------ persistence
 
     /** What survives this instance: enough to adopt the pod's live processes. */
-    record PodState(int format, String namespace, String name, String uid, Map<String, String> labels,
-            Map<String, String> annotations, String creationTime, String startTime, PodSpec spec,
+    record PodState(
+            int format,
+            String namespace,
+            String name,
+            String uid,
+            Map<String, String> labels,
+            Map<String, String> annotations,
+            String creationTime,
+            String startTime,
+            PodSpec spec,
             List<RunState> containers) {}
 
     /** One container's run: the wrapper's pid and start time identify it against pid reuse. */
@@ -188,13 +200,28 @@ final class LocalPods implements PodProvider, PodNotifier {
         List<RunState> runs = new ArrayList<>();
         for (ContainerRun c : run.containers.values()) {
             ProcessHandle h = c.process;
-            long start = h == null ? -1 : h.info().startInstant().map(Instant::toEpochMilli).orElse(-1L);
-            runs.add(new RunState(c.spec.name(), h == null ? -1 : h.pid(), start, c.restarts,
+            long start = h == null
+                    ? -1
+                    : h.info().startInstant().map(Instant::toEpochMilli).orElse(-1L);
+            runs.add(new RunState(
+                    c.spec.name(),
+                    h == null ? -1 : h.pid(),
+                    start,
+                    c.restarts,
                     c.startedAt == null ? null : c.startedAt.toString()));
         }
         ObjectMeta m = run.meta;
-        PodState state = new PodState(1, m.namespace(), m.name(), m.uid(), m.labels(), m.annotations(),
-                m.creationTime().toString(), run.startTime.toString(), run.pod.spec(), runs);
+        PodState state = new PodState(
+                1,
+                m.namespace(),
+                m.name(),
+                m.uid(),
+                m.labels(),
+                m.annotations(),
+                m.creationTime().toString(),
+                run.startTime.toString(),
+                run.pod.spec(),
+                runs);
         Path file = run.sandbox.resolve(".orchard").resolve("pod.json");
         Path temp = file.resolveSibling("pod.json.tmp");
         try {
@@ -202,8 +229,11 @@ final class LocalPods implements PodProvider, PodNotifier {
             Json.mapper().writeValue(temp.toFile(), state);
             Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
-            LOG.warn("Could not save the state of pod {}/{}; it will not be adopted after a restart: {}",
-                    m.namespace(), m.name(), e.toString());
+            LOG.warn(
+                    "Could not save the state of pod {}/{}; it will not be adopted after a restart: {}",
+                    m.namespace(),
+                    m.name(),
+                    e.toString());
         }
     }
 
@@ -213,7 +243,8 @@ final class LocalPods implements PodProvider, PodNotifier {
         try (java.util.stream.Stream<Path> nss = Files.list(root)) {
             for (Path ns : (Iterable<Path>) nss::iterator) {
                 try (java.util.stream.Stream<Path> podDirs = Files.list(ns)) {
-                    podDirs.map(d -> d.resolve(".orchard").resolve("pod.json")).filter(Files::isRegularFile)
+                    podDirs.map(d -> d.resolve(".orchard").resolve("pod.json"))
+                            .filter(Files::isRegularFile)
                             .forEach(states::add);
                 }
             }
@@ -222,7 +253,9 @@ final class LocalPods implements PodProvider, PodNotifier {
         }
         for (Path file : states) {
             try {
-                adopt(Json.mapper().readValue(file.toFile(), PodState.class), file.getParent().getParent());
+                adopt(
+                        Json.mapper().readValue(file.toFile(), PodState.class),
+                        file.getParent().getParent());
             } catch (IOException | RuntimeException e) {
                 LOG.error("Could not adopt the pod saved in {}: {}", file, e.toString());
             }
@@ -230,8 +263,13 @@ final class LocalPods implements PodProvider, PodNotifier {
     }
 
     private synchronized void adopt(PodState state, Path sandbox) throws IOException {
-        ObjectMeta meta = new ObjectMeta(state.name(), state.namespace(), state.uid(), state.labels(),
-                state.annotations(), Instant.parse(state.creationTime()));
+        ObjectMeta meta = new ObjectMeta(
+                state.name(),
+                state.namespace(),
+                state.uid(),
+                state.labels(),
+                state.annotations(),
+                Instant.parse(state.creationTime()));
         Pod pod = new Pod(meta, state.spec(), null);
         PodKey key = new PodKey(state.namespace(), state.name());
         PodRun run = new PodRun(meta, pod, sandbox, Instant.parse(state.startTime()));
@@ -255,9 +293,13 @@ final class LocalPods implements PodProvider, PodNotifier {
             c.restarts = r.restarts();
             c.everRan = true;
             c.startedAt = r.startedAt() == null ? null : Instant.parse(r.startedAt());
-            Optional<ProcessHandle> h = ProcessHandle.of(r.pid()).filter(ProcStats::running)
-                    .filter(p -> r.startMillis() < 0 || p.info().startInstant()
-                            .map(i -> i.toEpochMilli() == r.startMillis()).orElse(true));
+            Optional<ProcessHandle> h = ProcessHandle.of(r.pid())
+                    .filter(ProcStats::running)
+                    .filter(p -> r.startMillis() < 0
+                            || p.info()
+                                    .startInstant()
+                                    .map(i -> i.toEpochMilli() == r.startMillis())
+                                    .orElse(true));
             if (h.isPresent()) {
                 c.process = h.get();
                 c.state = ContainerState.RUNNING;
@@ -269,7 +311,11 @@ final class LocalPods implements PodProvider, PodNotifier {
                 terminated(key, run, c, exitCode(c, c.process == null ? ProcessHandle.current() : c.process));
             }
         }
-        LOG.info("Adopted pod {}/{}: {} of {} container(s) still running", state.namespace(), state.name(), live,
+        LOG.info(
+                "Adopted pod {}/{}: {} of {} container(s) still running",
+                state.namespace(),
+                state.name(),
+                live,
                 run.containers.size());
         changed(run);
     }
@@ -350,10 +396,12 @@ final class LocalPods implements PodProvider, PodNotifier {
             }
             Map<String, Path> volumes = new HashMap<>();
             for (PodVolume v : pod.spec().volumes()) {
-                volumes.put(v.name(), storage.directory(pod.namespace(), v.claimName()).orElseThrow(
-                        () -> new InvalidInputException("pod " + pod.name() + " mounts volume "
-                                + Names.quote(v.claimName()) + ", which does not exist in namespace "
-                                + pod.namespace())));
+                volumes.put(
+                        v.name(),
+                        storage.directory(pod.namespace(), v.claimName())
+                                .orElseThrow(() -> new InvalidInputException("pod " + pod.name() + " mounts volume "
+                                        + Names.quote(v.claimName()) + ", which does not exist in namespace "
+                                        + pod.namespace())));
             }
             for (Container c : pod.spec().containers()) {
                 if (c.command().isEmpty() && c.args().isEmpty()) {
@@ -374,8 +422,8 @@ final class LocalPods implements PodProvider, PodNotifier {
                 }
             } catch (IOException e) {
                 Trees.deleteQuietly(sandbox);
-                throw new UnavailableException("the sandbox of pod " + key.name() + " could not be made under " + root
-                        + ": " + e, e);
+                throw new UnavailableException(
+                        "the sandbox of pod " + key.name() + " could not be made under " + root + ": " + e, e);
             }
             pods.put(key, run);
             for (PodVolume v : pod.spec().volumes()) {
@@ -412,7 +460,8 @@ final class LocalPods implements PodProvider, PodNotifier {
             }
             env.put("ORCHARD_VOLUME_" + m.name().toUpperCase(Locale.ROOT).replace('-', '_'), link.toString());
         }
-        Path work = c.workingDir().isEmpty() ? run.sandbox
+        Path work = c.workingDir().isEmpty()
+                ? run.sandbox
                 : run.sandbox.resolve(c.workingDir().replaceFirst("^/+", "")).normalize();
         if (!work.startsWith(run.sandbox)) {
             throw new InvalidInputException("working folder " + Names.quote(c.workingDir()) + " leaves the sandbox");
@@ -423,11 +472,18 @@ final class LocalPods implements PodProvider, PodNotifier {
 
     // Holds the monitor.
     private void start(PodKey key, PodRun run, ContainerRun c) {
-        List<String> cmd = new ArrayList<>(List.of("setsid", "bash", "-c", WRAPPER, "orchard-wrapper",
-                c.log().toString(), c.exitFile().toString()));
+        List<String> cmd = new ArrayList<>(List.of(
+                "setsid",
+                "bash",
+                "-c",
+                WRAPPER,
+                "orchard-wrapper",
+                c.log().toString(),
+                c.exitFile().toString()));
         cmd.addAll(c.spec.command());
         cmd.addAll(c.spec.args());
-        ProcessBuilder pb = new ProcessBuilder(cmd).directory(c.workDir.toFile())
+        ProcessBuilder pb = new ProcessBuilder(cmd)
+                .directory(c.workDir.toFile())
                 .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD)
                 .redirectError(ProcessBuilder.Redirect.DISCARD);
@@ -441,7 +497,11 @@ final class LocalPods implements PodProvider, PodNotifier {
             c.exitCode = 127;
             c.reason = "StartError";
             c.finishedAt = clock.instant();
-            LOG.warn("Container {} of pod {}/{} could not start: {}", c.spec.name(), key.namespace(), key.name(),
+            LOG.warn(
+                    "Container {} of pod {}/{} could not start: {}",
+                    c.spec.name(),
+                    key.namespace(),
+                    key.name(),
                     e.toString());
             return;
         }
@@ -480,8 +540,8 @@ final class LocalPods implements PodProvider, PodNotifier {
         c.finishedAt = clock.instant();
         c.reason = c.exitCode == 0 ? "Completed" : "Error";
         RestartPolicy policy = run.pod.spec().restartPolicy();
-        boolean restart = !run.deleting && (policy == RestartPolicy.ALWAYS
-                || (policy == RestartPolicy.ON_FAILURE && c.exitCode != 0));
+        boolean restart = !run.deleting
+                && (policy == RestartPolicy.ALWAYS || (policy == RestartPolicy.ON_FAILURE && c.exitCode != 0));
         if (restart) {
             long delay = Math.min(MAX_BACKOFF_MILLIS, 1000L << Math.min(c.restarts, 5));
             c.reason = "CrashLoopBackOff";
@@ -538,11 +598,16 @@ final class LocalPods implements PodProvider, PodNotifier {
                 throw new NotFoundException("pod " + pod.namespace() + "/" + pod.name() + " not found");
             }
             if (!pod.spec().equals(run.pod.spec())) {
-                throw new InvalidInputException("the local provider cannot change the spec of running pod "
-                        + pod.name() + "; only its labels and annotations; delete and create it instead");
+                throw new InvalidInputException("the local provider cannot change the spec of running pod " + pod.name()
+                        + "; only its labels and annotations; delete and create it instead");
             }
-            run.meta = new ObjectMeta(run.meta.name(), run.meta.namespace(), run.meta.uid(),
-                    pod.metadata().labels(), pod.metadata().annotations(), run.meta.creationTime());
+            run.meta = new ObjectMeta(
+                    run.meta.name(),
+                    run.meta.namespace(),
+                    run.meta.uid(),
+                    pod.metadata().labels(),
+                    pod.metadata().annotations(),
+                    run.meta.creationTime());
             changed(run);
         }
     }
@@ -591,8 +656,7 @@ final class LocalPods implements PodProvider, PodNotifier {
             }
             for (PodVolume v : run.pod.spec().volumes()) {
                 if (!claimed(run.pod.namespace(), v.claimName())) {
-                    storage.phase(run.pod.namespace(), v.claimName(), VolumePhase.RELEASED,
-                            "pod " + name + " is gone");
+                    storage.phase(run.pod.namespace(), v.claimName(), VolumePhase.RELEASED, "pod " + name + " is gone");
                 }
             }
             changed(run);
@@ -603,7 +667,8 @@ final class LocalPods implements PodProvider, PodNotifier {
     private boolean claimed(String namespace, String claim) {
         for (PodRun r : pods.values()) {
             if (r.pod.namespace().equals(namespace)
-                    && r.pod.spec().volumes().stream().anyMatch(v -> v.claimName().equals(claim))) {
+                    && r.pod.spec().volumes().stream()
+                            .anyMatch(v -> v.claimName().equals(claim))) {
                 return true;
             }
         }
@@ -612,7 +677,8 @@ final class LocalPods implements PodProvider, PodNotifier {
 
     // Whether anything of the run is left: the wrapper, a descendant, or a member of its process group.
     private static boolean treeAlive(ProcessHandle p) {
-        return ProcStats.running(p) || p.descendants().anyMatch(ProcStats::running)
+        return ProcStats.running(p)
+                || p.descendants().anyMatch(ProcStats::running)
                 || !ProcStats.group(p.pid()).isEmpty();
     }
 
@@ -640,7 +706,9 @@ final class LocalPods implements PodProvider, PodNotifier {
         p.descendants().forEach(tree::add);
         try {
             new ProcessBuilder("kill", "-" + signal, "--", "-" + p.pid())
-                    .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start()
+                    .redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                    .start()
                     .waitFor(5, TimeUnit.SECONDS);
         } catch (IOException e) {
             LOG.debug("kill -{} -{} failed: {}", signal, p.pid(), e.toString());
@@ -686,8 +754,8 @@ final class LocalPods implements PodProvider, PodNotifier {
     private ContainerRun container(PodRun run, String name) {
         ContainerRun c = run.containers.get(name);
         if (c == null) {
-            throw new NotFoundException("pod " + run.pod.namespace() + "/" + run.pod.name() + " has no container "
-                    + Names.quote(name));
+            throw new NotFoundException(
+                    "pod " + run.pod.namespace() + "/" + run.pod.name() + " has no container " + Names.quote(name));
         }
         return c;
     }
@@ -697,8 +765,16 @@ final class LocalPods implements PodProvider, PodNotifier {
         boolean anyRunning = false;
         boolean anyFailed = false;
         for (ContainerRun c : run.containers.values()) {
-            statuses.add(new ContainerStatus(c.spec.name(), c.spec.image(), c.state,
-                    c.state == ContainerState.RUNNING, c.restarts, c.exitCode, c.reason, c.startedAt, c.finishedAt));
+            statuses.add(new ContainerStatus(
+                    c.spec.name(),
+                    c.spec.image(),
+                    c.state,
+                    c.state == ContainerState.RUNNING,
+                    c.restarts,
+                    c.exitCode,
+                    c.reason,
+                    c.startedAt,
+                    c.finishedAt));
             anyRunning |= c.state == ContainerState.RUNNING;
             anyFailed |= c.state == ContainerState.TERMINATED && (c.exitCode == null || c.exitCode != 0);
         }
@@ -712,8 +788,8 @@ final class LocalPods implements PodProvider, PodNotifier {
         } else {
             phase = anyFailed ? PodPhase.FAILED : PodPhase.SUCCEEDED;
         }
-        PodStatus status = new PodStatus(phase, run.deleting ? "Deleted" : "", "", "127.0.0.1", "127.0.0.1",
-                run.startTime, statuses);
+        PodStatus status = new PodStatus(
+                phase, run.deleting ? "Deleted" : "", "", "127.0.0.1", "127.0.0.1", run.startTime, statuses);
         return new Pod(run.meta, run.pod.spec(), status);
     }
 
@@ -757,15 +833,15 @@ final class LocalPods implements PodProvider, PodNotifier {
                     throw new NotFoundException("container " + containerName + " of pod " + namespace + "/" + podName
                             + " has no previous run");
                 }
-                return new ByteArrayInputStream(LogFile.select(LogFile.read(c.previousLog()), options,
-                        clock.instant()));
+                return new ByteArrayInputStream(
+                        LogFile.select(LogFile.read(c.previousLog()), options, clock.instant()));
             }
             if (options.follow()) {
                 return LogFile.follow(c.log(), options, clock.instant(), () -> {
                     synchronized (this) {
                         PodRun r = pods.get(key);
-                        return r == null || (c.state == ContainerState.TERMINATED
-                                && !"CrashLoopBackOff".equals(c.reason));
+                        return r == null
+                                || (c.state == ContainerState.TERMINATED && !"CrashLoopBackOff".equals(c.reason));
                     }
                 });
             }
@@ -778,8 +854,7 @@ final class LocalPods implements PodProvider, PodNotifier {
     }
 
     @Override
-    public int runInContainer(String namespace, String podName, String containerName, List<String> command,
-            ExecIO io) {
+    public int runInContainer(String namespace, String podName, String containerName, List<String> command, ExecIO io) {
         if (command == null || command.isEmpty()) {
             throw new InvalidInputException("exec needs a command, got none");
         }
@@ -818,26 +893,28 @@ final class LocalPods implements PodProvider, PodNotifier {
     }
 
     private static Thread pump(InputStream from, OutputStream to, boolean closeTo) {
-        Thread t = new Thread(() -> {
-            byte[] buf = new byte[8192];
-            try {
-                int n;
-                while ((n = from.read(buf)) >= 0) {
-                    to.write(buf, 0, n);
-                    to.flush();
-                }
-            } catch (IOException e) {
-                // the other side closed
-            } finally {
-                if (closeTo) {
+        Thread t = new Thread(
+                () -> {
+                    byte[] buf = new byte[8192];
                     try {
-                        to.close();
-                    } catch (IOException ignored) {
-                        // nothing to do
+                        int n;
+                        while ((n = from.read(buf)) >= 0) {
+                            to.write(buf, 0, n);
+                            to.flush();
+                        }
+                    } catch (IOException e) {
+                        // the other side closed
+                    } finally {
+                        if (closeTo) {
+                            try {
+                                to.close();
+                            } catch (IOException ignored) {
+                                // nothing to do
+                            }
+                        }
                     }
-                }
-            }
-        }, "orchard-local-exec-pump");
+                },
+                "orchard-local-exec-pump");
         t.setDaemon(true);
         t.start();
         return t;
@@ -867,12 +944,18 @@ final class LocalPods implements PodProvider, PodNotifier {
         } catch (IOException e) {
             host = "localhost";
         }
-        return new Node(node.name(), labels, capacity, capacity,
-                List.of(new NodeCondition("Ready", true, "KubeletReady", "the local provider runs processes"),
+        return new Node(
+                node.name(),
+                labels,
+                capacity,
+                capacity,
+                List.of(
+                        new NodeCondition("Ready", true, "KubeletReady", "the local provider runs processes"),
                         new NodeCondition("MemoryPressure", false, "", ""),
                         new NodeCondition("DiskPressure", false, "", "")),
                 List.of(new NodeAddress("InternalIP", "127.0.0.1"), new NodeAddress("Hostname", host)),
-                "linux", System.getProperty("os.arch", ""));
+                "linux",
+                System.getProperty("os.arch", ""));
     }
 
     @Override
@@ -892,7 +975,8 @@ final class LocalPods implements PodProvider, PodNotifier {
                 String id = r.meta.uid() + "/" + c.spec.name() + "/" + p.pid();
                 long[] prev = cpuSamples.get(id);
                 samples.put(id, new long[] {usage[0], nowNanos});
-                long nanoCores = prev == null || nowNanos <= prev[1] ? 0
+                long nanoCores = prev == null || nowNanos <= prev[1]
+                        ? 0
                         : Math.max(0, (usage[0] - prev[0]) * 1_000_000_000L / (nowNanos - prev[1]));
                 cs.add(new ContainerStats(c.spec.name(), c.startedAt, nanoCores, usage[0], usage[1], usage[2]));
             }

@@ -25,7 +25,9 @@ import org.osgi.service.metatype.annotations.Designate;
  * directories, and a pod provider whose pods are local processes. It registers both itself, because the provider
  * name comes from the configuration.
  */
-@Component(configurationPid = "dev.orchard.provider.local", configurationPolicy = ConfigurationPolicy.OPTIONAL,
+@Component(
+        configurationPid = "dev.orchard.provider.local",
+        configurationPolicy = ConfigurationPolicy.OPTIONAL,
         service = {})
 @Designate(ocd = LocalConfiguration.class)
 public final class LocalProviderComponent {
@@ -41,11 +43,14 @@ public final class LocalProviderComponent {
      */
     @Activate
     public LocalProviderComponent(BundleContext context, LocalConfiguration config) {
-        String name = Names.requireDns1123Label("local provider name", config.name().trim());
+        String name =
+                Names.requireDns1123Label("local provider name", config.name().trim());
         Path root = config.root().isBlank()
                 ? Path.of(System.getProperty("user.dir"), "data", "volumes")
                 : Path.of(config.root().trim());
-        long pool = config.pool().isBlank() ? 0 : Quantity.parseBytes("pool", config.pool().trim());
+        long pool = config.pool().isBlank()
+                ? 0
+                : Quantity.parseBytes("pool", config.pool().trim());
         LocalStorage storage;
         try {
             storage = new LocalStorage(root.toAbsolutePath(), pool, Clock.systemUTC());
@@ -63,8 +68,8 @@ public final class LocalProviderComponent {
         Dictionary<String, Object> props = new Hashtable<>();
         props.put(ProviderProperties.NAME, name);
         props.put(Constants.SERVICE_RANKING, config.service_ranking());
-        registration = context.registerService(Orchestrator.class,
-                new LocalOrchestrator(name, config.label(), config.region(), storage), props);
+        registration = context.registerService(
+                Orchestrator.class, new LocalOrchestrator(name, config.label(), config.region(), storage), props);
         podRegistration = context.registerService(PodProvider.class, pods, props);
     }
 

@@ -69,7 +69,8 @@ final class LocalStorage implements StorageOps {
     LocalStorage(Path root, long poolBytes, Clock clock) throws IOException {
         Files.createDirectories(root);
         this.root = root.toRealPath();
-        this.poolBytes = poolBytes > 0 ? poolBytes : Files.getFileStore(this.root).getUsableSpace();
+        this.poolBytes =
+                poolBytes > 0 ? poolBytes : Files.getFileStore(this.root).getUsableSpace();
         this.clock = clock;
         reconcile();
     }
@@ -109,8 +110,18 @@ final class LocalStorage implements StorageOps {
                         + " but the local pool has " + Quantity.formatBytes(Math.max(0, left)) + " of "
                         + Quantity.formatBytes(poolBytes) + " left");
             }
-            Volume v = new Volume(name, ns, UUID.randomUUID().toString(), profile.labels(), Map.of(), bytes, 0,
-                    profile.replicas(), profile.storageClass().orElse(""), VolumePhase.AVAILABLE, "",
+            Volume v = new Volume(
+                    name,
+                    ns,
+                    UUID.randomUUID().toString(),
+                    profile.labels(),
+                    Map.of(),
+                    bytes,
+                    0,
+                    profile.replicas(),
+                    profile.storageClass().orElse(""),
+                    VolumePhase.AVAILABLE,
+                    "",
                     clock.instant());
             Path nsDir = namespaceDir(ns);
             Path data = dataDir(ns, name);
@@ -123,8 +134,8 @@ final class LocalStorage implements StorageOps {
                 Trees.deleteQuietly(partial);
                 Trees.deleteQuietly(metadata(ns, name));
                 Trees.deleteQuietly(data);
-                throw new UnavailableException("volume " + ns + "/" + name + " could not be created under " + root
-                        + ": " + e, e);
+                throw new UnavailableException(
+                        "volume " + ns + "/" + name + " could not be created under " + root + ": " + e, e);
             }
             index.put(key(ns, name), v);
             committedBytes.addAndGet(bytes);
@@ -146,7 +157,8 @@ final class LocalStorage implements StorageOps {
                 return false;
             }
             if (v.phase() == VolumePhase.BOUND) {
-                throw new UnavailableException("volume " + ns + "/" + name + " is bound to a pod; delete the pod first");
+                throw new UnavailableException(
+                        "volume " + ns + "/" + name + " is bound to a pod; delete the pod first");
             }
             Path nsDir = namespaceDir(ns);
             try {
@@ -166,8 +178,11 @@ final class LocalStorage implements StorageOps {
             } catch (NoSuchFileException gone) {
                 // nothing to remove
             } catch (IOException e) {
-                LOG.warn("Volume {}/{} is deleted but its data could not all be removed; reconcile retries: {}", ns,
-                        name, e.toString());
+                LOG.warn(
+                        "Volume {}/{} is deleted but its data could not all be removed; reconcile retries: {}",
+                        ns,
+                        name,
+                        e.toString());
             }
             return true;
         } finally {
@@ -215,8 +230,8 @@ final class LocalStorage implements StorageOps {
             try {
                 writeMetadata(next);
             } catch (IOException e) {
-                throw new UnavailableException("volume " + namespace + "/" + name + " phase could not be saved: " + e,
-                        e);
+                throw new UnavailableException(
+                        "volume " + namespace + "/" + name + " phase could not be saved: " + e, e);
             }
             index.put(key(namespace, name), next);
         } finally {
@@ -241,8 +256,12 @@ final class LocalStorage implements StorageOps {
                     }
                 }
             }
-            LOG.info("Local volumes under {}: {} present, {} of {} bytes committed", root, index.size(),
-                    committedBytes.get(), poolBytes);
+            LOG.info(
+                    "Local volumes under {}: {} present, {} of {} bytes committed",
+                    root,
+                    index.size(),
+                    committedBytes.get(),
+                    poolBytes);
         } finally {
             writes.unlock();
         }
@@ -265,9 +284,9 @@ final class LocalStorage implements StorageOps {
                 continue;
             }
             try {
-                Volume v = Json.mapper().readValue(p.toFile(), StoredVolume.class).toVolume();
-                if (!nsDir.getFileName().toString().equals(v.namespace())
-                        || !file.equals(v.name() + METADATA_SUFFIX)) {
+                Volume v =
+                        Json.mapper().readValue(p.toFile(), StoredVolume.class).toVolume();
+                if (!nsDir.getFileName().toString().equals(v.namespace()) || !file.equals(v.name() + METADATA_SUFFIX)) {
                     LOG.warn("Ignoring {}: it describes volume {}/{}", p, v.namespace(), v.name());
                     continue;
                 }
@@ -280,7 +299,8 @@ final class LocalStorage implements StorageOps {
         }
         for (Path p : entries) {
             String file = p.getFileName().toString();
-            if (Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS) && !file.startsWith(".")
+            if (Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)
+                    && !file.startsWith(".")
                     && !index.containsKey(key(nsDir.getFileName().toString(), file))
                     && !Files.exists(nsDir.resolve(file + METADATA_SUFFIX))) {
                 LOG.info("Removing half-made volume directory {} (no metadata was committed)", p);
@@ -321,11 +341,13 @@ final class LocalStorage implements StorageOps {
         Path dir = under(root.resolve(namespace));
         try {
             if (Files.isSymbolicLink(dir)) {
-                throw new InvalidInputException("namespace folder " + dir + " is a symbolic link; refusing to follow it");
+                throw new InvalidInputException(
+                        "namespace folder " + dir + " is a symbolic link; refusing to follow it");
             }
             Files.createDirectories(dir);
             if (!dir.toRealPath().startsWith(root)) {
-                throw new InvalidInputException("namespace folder " + dir + " resolves outside the volume root " + root);
+                throw new InvalidInputException(
+                        "namespace folder " + dir + " resolves outside the volume root " + root);
             }
         } catch (IOException e) {
             throw new UnavailableException("namespace folder " + dir + " could not be created: " + e, e);

@@ -44,7 +44,8 @@ final class LogFile {
     }
 
     static String format(Line line, boolean timestamps) {
-        return timestamps ? DateTimeFormatter.ISO_INSTANT.format(line.time()) + " " + line.text() + "\n"
+        return timestamps
+                ? DateTimeFormatter.ISO_INSTANT.format(line.time()) + " " + line.text() + "\n"
                 : line.text() + "\n";
     }
 
@@ -93,13 +94,16 @@ final class LogFile {
                 kept.add(l);
             }
         }
-        int from = options.tail().isPresent() ? Math.max(0, kept.size() - options.tail().getAsInt()) : 0;
+        int from = options.tail().isPresent()
+                ? Math.max(0, kept.size() - options.tail().getAsInt())
+                : 0;
         StringBuilder b = new StringBuilder();
         for (Line l : kept.subList(from, kept.size())) {
             b.append(format(l, options.timestamps()));
         }
         byte[] bytes = b.toString().getBytes(StandardCharsets.UTF_8);
-        if (options.limitBytes().isPresent() && bytes.length > options.limitBytes().getAsLong()) {
+        if (options.limitBytes().isPresent()
+                && bytes.length > options.limitBytes().getAsLong()) {
             byte[] cut = new byte[(int) options.limitBytes().getAsLong()];
             System.arraycopy(bytes, 0, cut, 0, cut.length);
             return cut;
@@ -148,7 +152,9 @@ final class LogFile {
                     kept.add(l);
                 }
             }
-            int from = options.tail().isPresent() ? Math.max(0, kept.size() - options.tail().getAsInt()) : 0;
+            int from = options.tail().isPresent()
+                    ? Math.max(0, kept.size() - options.tail().getAsInt())
+                    : 0;
             buffer = format(kept.subList(from, kept.size()));
         }
 

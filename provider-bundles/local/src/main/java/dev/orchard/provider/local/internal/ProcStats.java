@@ -43,7 +43,9 @@ final class ProcStats {
             // Fields after the command name, which is in parentheses and may hold spaces.
             String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
             long ticks = Long.parseLong(f[11]) + Long.parseLong(f[12]); // utime + stime
-            String[] statm = Files.readString(Path.of("/proc", Long.toString(pid), "statm")).trim().split(" ");
+            String[] statm = Files.readString(Path.of("/proc", Long.toString(pid), "statm"))
+                    .trim()
+                    .split(" ");
             long resident = Long.parseLong(statm[1]);
             long shared = Long.parseLong(statm[2]);
             return new long[] {ticks * TICK_NANOS, resident * PAGE, Math.max(0, resident - shared) * PAGE};

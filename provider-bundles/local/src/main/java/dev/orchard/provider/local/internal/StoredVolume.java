@@ -28,14 +28,35 @@ record StoredVolume(
     static final int FORMAT = 1;
 
     static StoredVolume of(Volume v) {
-        return new StoredVolume(FORMAT, v.name(), v.namespace(), v.uid(), v.labels(), v.annotations(),
-                v.capacityBytes(), v.replicas(), v.storageClass(), v.phase().name(), v.message(),
+        return new StoredVolume(
+                FORMAT,
+                v.name(),
+                v.namespace(),
+                v.uid(),
+                v.labels(),
+                v.annotations(),
+                v.capacityBytes(),
+                v.replicas(),
+                v.storageClass(),
+                v.phase().name(),
+                v.message(),
                 v.creationTime().toString());
     }
 
     /** Validates through the API record: a file edited into nonsense fails here, with the field named. */
     Volume toVolume() {
-        return new Volume(name, namespace, uid, labels, annotations, capacityBytes, -1, replicas, storageClass,
-                VolumePhase.valueOf(phase), message, Instant.parse(creationTime));
+        return new Volume(
+                name,
+                namespace,
+                uid,
+                labels,
+                annotations,
+                capacityBytes,
+                -1,
+                replicas,
+                storageClass,
+                VolumePhase.valueOf(phase),
+                message,
+                Instant.parse(creationTime));
     }
 }

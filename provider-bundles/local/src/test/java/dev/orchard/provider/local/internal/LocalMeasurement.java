@@ -39,7 +39,8 @@ class LocalMeasurement {
         List<Double> add = new ArrayList<>();
         for (int i = 0; i < 1000; i++) {
             long t = System.nanoTime();
-            storage.addStorage(VolumeProfile.builder().name("v" + i).capacity("1Mi").build());
+            storage.addStorage(
+                    VolumeProfile.builder().name("v" + i).capacity("1Mi").build());
             add.add(ms(t));
         }
         List<Double> list = new ArrayList<>();
@@ -68,7 +69,11 @@ class LocalMeasurement {
             List<Double> exec = new ArrayList<>();
             for (int i = 0; i < 21; i++) {
                 long t = System.nanoTime();
-                pods.runInContainer("default", "p0", "main", List.of("true"),
+                pods.runInContainer(
+                        "default",
+                        "p0",
+                        "main",
+                        List.of("true"),
                         new ExecIO(null, new ByteArrayOutputStream(), null, false));
                 exec.add(ms(t));
             }
@@ -105,11 +110,14 @@ class LocalMeasurement {
             pool.shutdown();
             double podStart = median(start);
             double fork = median(floor);
-            System.out.printf("local provider, medians (%d cores):%n", Runtime.getRuntime().availableProcessors());
+            System.out.printf(
+                    "local provider, medians (%d cores):%n",
+                    Runtime.getRuntime().availableProcessors());
             System.out.printf("  volume add                      %8.2f ms  (1,000 adds)%n", median(add));
             System.out.printf("  list of 1,000 volumes           %8.2f ms%n", median(list));
             System.out.printf("  pod create until Running        %8.2f ms  (21 pods)%n", podStart);
-            System.out.printf("  bare fork/exec of /bin/true     %8.2f ms  (ProcessBuilder.start, same run; pod start is %.1fx)%n",
+            System.out.printf(
+                    "  bare fork/exec of /bin/true     %8.2f ms  (ProcessBuilder.start, same run; pod start is %.1fx)%n",
                     fork, podStart / fork);
             System.out.printf("  50 pods at once until Running   %8.2f ms  (3 rounds)%n", median(fifty));
             System.out.printf("  exec round trip (true)          %8.2f ms  (21 execs)%n", median(exec));
@@ -119,8 +127,11 @@ class LocalMeasurement {
     }
 
     private static Pod pod(String name) {
-        return Pod.of("default", name, new PodSpec(List.of(Container.of("main", "none", "sleep", "300")), List.of(),
-                RestartPolicy.NEVER, 1, ""));
+        return Pod.of(
+                "default",
+                name,
+                new PodSpec(
+                        List.of(Container.of("main", "none", "sleep", "300")), List.of(), RestartPolicy.NEVER, 1, ""));
     }
 
     private static double ms(long start) {

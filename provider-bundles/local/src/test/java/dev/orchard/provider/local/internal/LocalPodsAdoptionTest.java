@@ -45,15 +45,17 @@ class LocalPodsAdoptionTest {
     }
 
     private static Pod pod(String name, RestartPolicy policy, String script) {
-        return Pod.of("default", name, new PodSpec(List.of(Container.of("main", "none", "sh", "-c", script)),
-                List.of(), policy, 1, ""));
+        return Pod.of(
+                "default",
+                name,
+                new PodSpec(List.of(Container.of("main", "none", "sh", "-c", script)), List.of(), policy, 1, ""));
     }
 
     @Test
     void aRunningPodSurvivesReplacementKeepsLoggingAndCanBeDeletedByTheNewInstance() throws Exception {
         first = open();
-        first.createPod(pod("ticker", RestartPolicy.NEVER,
-                "i=0; while :; do echo tick-$i; i=$((i+1)); sleep 0.05; done"));
+        first.createPod(
+                pod("ticker", RestartPolicy.NEVER, "i=0; while :; do echo tick-$i; i=$((i+1)); sleep 0.05; done"));
         await("ticks", () -> logs(first, "ticker").contains("tick-3"));
         long pid = first.pid("default", "ticker", "main").orElseThrow();
         String uid = first.getPod("default", "ticker").metadata().uid();
@@ -79,8 +81,11 @@ class LocalPodsAdoptionTest {
         Thread.sleep(1_500); // it exits while nobody watches
 
         second = open();
-        await("the exit to be reported", () -> second.getPodStatus("default", "short").phase() == PodPhase.FAILED);
-        ContainerStatus s = second.getPodStatus("default", "short").containerStatuses().get(0);
+        await(
+                "the exit to be reported",
+                () -> second.getPodStatus("default", "short").phase() == PodPhase.FAILED);
+        ContainerStatus s =
+                second.getPodStatus("default", "short").containerStatuses().get(0);
         assertEquals(3, s.exitCode(), "the wrapper's exit-code file survives the instance");
     }
 
@@ -92,7 +97,12 @@ class LocalPodsAdoptionTest {
         second = open();
         assertEquals(PodPhase.RUNNING, second.getPodStatus("default", "later").phase());
         await("the exit", () -> second.getPodStatus("default", "later").phase() == PodPhase.FAILED);
-        assertEquals(4, second.getPodStatus("default", "later").containerStatuses().get(0).exitCode());
+        assertEquals(
+                4,
+                second.getPodStatus("default", "later")
+                        .containerStatuses()
+                        .get(0)
+                        .exitCode());
     }
 
     private String lastLine(LocalPods pods) {

@@ -110,15 +110,39 @@ class LocalPodsLogsTest extends LocalPodsTestBase {
     void sinceFiltersByTheLinesTime() {
         createRunning("since", "echo early; sleep 0.5; echo late; sleep 300");
         awaitLogs("since", "c", "early\nlate\n");
-        String[] stamped = logs("since", "c", LogOptions.builder().timestamps(true).build()).split("\n");
+        String[] stamped = logs(
+                        "since", "c", LogOptions.builder().timestamps(true).build())
+                .split("\n");
         Instant late = Instant.parse(stamped[1].substring(0, stamped[1].indexOf(' ')));
-        assertEquals("late\n", logs("since", "c", LogOptions.builder().sinceTime(late).build()),
+        assertEquals(
+                "late\n",
+                logs("since", "c", LogOptions.builder().sinceTime(late).build()),
                 "sinceTime is inclusive of a line at that very time");
-        assertEquals("late\n", logs("since", "c", LogOptions.builder().sinceTime(late.minusMillis(200)).build()));
-        assertEquals("early\nlate\n",
-                logs("since", "c", LogOptions.builder().sinceTime(Instant.now().minusSeconds(60)).build()));
-        assertEquals("early\nlate\n", logs("since", "c", LogOptions.builder().sinceSeconds(60).build()));
-        assertEquals("", logs("since", "c", LogOptions.builder().sinceTime(Instant.now().plusSeconds(60)).build()),
+        assertEquals(
+                "late\n",
+                logs(
+                        "since",
+                        "c",
+                        LogOptions.builder().sinceTime(late.minusMillis(200)).build()));
+        assertEquals(
+                "early\nlate\n",
+                logs(
+                        "since",
+                        "c",
+                        LogOptions.builder()
+                                .sinceTime(Instant.now().minusSeconds(60))
+                                .build()));
+        assertEquals(
+                "early\nlate\n",
+                logs("since", "c", LogOptions.builder().sinceSeconds(60).build()));
+        assertEquals(
+                "",
+                logs(
+                        "since",
+                        "c",
+                        LogOptions.builder()
+                                .sinceTime(Instant.now().plusSeconds(60))
+                                .build()),
                 "a time in the future selects nothing");
     }
 
@@ -146,11 +170,18 @@ class LocalPodsLogsTest extends LocalPodsTestBase {
     void invalidUtf8OrCarriageReturnsDoNotBreakTheLog() {
         // A progress bar redraws its line with \r; a binary dump is no UTF-8. Neither may make the log unreadable
         // or split a line into one without a time.
-        create("bytes", RestartPolicy.NEVER, sh("c", "printf 'progress 10%%\\rprogress 99%%\\n'; printf 'bin \\377\\376 end\\n'"));
+        create(
+                "bytes",
+                RestartPolicy.NEVER,
+                sh("c", "printf 'progress 10%%\\rprogress 99%%\\n'; printf 'bin \\377\\376 end\\n'"));
         awaitPhase("bytes", PodPhase.SUCCEEDED);
         String log = logs("bytes", "c", LogOptions.DEFAULT);
         assertEquals("progress 10%\rprogress 99%\nbin \uFFFD\uFFFD end\n", log);
-        assertEquals(2, logs("bytes", "c", LogOptions.builder().sinceSeconds(60).build()).split("\n").length,
+        assertEquals(
+                2,
+                logs("bytes", "c", LogOptions.builder().sinceSeconds(60).build())
+                        .split("\n")
+                        .length,
                 "every line has its time");
     }
 
@@ -158,19 +189,25 @@ class LocalPodsLogsTest extends LocalPodsTestBase {
     void logsOfAnUnknownContainerOrAMissingPreviousRunAreNotFound() {
         createRunning("web", "sleep 300");
         assertThrows(NotFoundException.class, () -> pods.getContainerLogs(NS, "web", "nope", LogOptions.DEFAULT));
-        assertThrows(NotFoundException.class,
-                () -> pods.getContainerLogs(NS, "web", "c", LogOptions.builder().previous(true).build()));
+        assertThrows(
+                NotFoundException.class,
+                () -> pods.getContainerLogs(
+                        NS, "web", "c", LogOptions.builder().previous(true).build()));
         assertEquals("", logs("web", "c", LogOptions.DEFAULT), "a silent container has an empty log");
     }
 
     @Test
     void previousAppliesTheOptionsToo() {
-        create("flaky", RestartPolicy.ON_FAILURE, sh("c",
-                "if [ -e ran ]; then sleep 300; fi; touch ran; echo x; echo y; echo z; exit 1"));
+        create(
+                "flaky",
+                RestartPolicy.ON_FAILURE,
+                sh("c", "if [ -e ran ]; then sleep 300; fi; touch ran; echo x; echo y; echo z; exit 1"));
         awaitContainer("flaky", "c", "the restart", s -> s.restartCount() >= 1);
         LogOptions previous = LogOptions.builder().previous(true).build();
         assertEquals("x\ny\nz\n", logs("flaky", "c", previous));
-        assertEquals("z\n", logs("flaky", "c", LogOptions.builder().previous(true).tail(1).build()));
+        assertEquals(
+                "z\n",
+                logs("flaky", "c", LogOptions.builder().previous(true).tail(1).build()));
         assertEquals("", logs("flaky", "c", LogOptions.DEFAULT), "the current run has printed nothing");
     }
 
@@ -180,7 +217,8 @@ class LocalPodsLogsTest extends LocalPodsTestBase {
     void followStreamsNewLinesAndEndsWhenTheContainerExits() throws Exception {
         create("follow", RestartPolicy.NEVER, sh("c", "echo one; sleep 1; echo two"));
         awaitLogs("follow", "c", "one\n");
-        InputStream in = pods.getContainerLogs(NS, "follow", "c", LogOptions.builder().follow(true).build());
+        InputStream in = pods.getContainerLogs(
+                NS, "follow", "c", LogOptions.builder().follow(true).build());
         Future<String> all = readAll(in);
         assertEquals("one\ntwo\n", all.get(10, TimeUnit.SECONDS), "both lines, then the end of the stream");
         in.close();
@@ -190,8 +228,11 @@ class LocalPodsLogsTest extends LocalPodsTestBase {
     void followFromBeforeTheFirstLine() throws Exception {
         create("follow", RestartPolicy.NEVER, sh("c", "sleep 0.3; echo one; sleep 0.3; echo two"));
         awaitPhase("follow", PodPhase.RUNNING);
-        try (InputStream in = pods.getContainerLogs(NS, "follow", "c", LogOptions.builder().follow(true)
-                .timestamps(true).build())) {
+        try (InputStream in = pods.getContainerLogs(
+                NS,
+                "follow",
+                "c",
+                LogOptions.builder().follow(true).timestamps(true).build())) {
             String[] lines = readAll(in).get(10, TimeUnit.SECONDS).split("\n");
             assertEquals(2, lines.length, String.join("|", lines));
             assertTrue(lines[0].endsWith(" one") && lines[1].endsWith(" two"), String.join("|", lines));
@@ -203,8 +244,8 @@ class LocalPodsLogsTest extends LocalPodsTestBase {
     void followWithTailStartsFromTheLastLines() throws Exception {
         create("follow", RestartPolicy.NEVER, sh("c", "echo 1; echo 2; echo 3; sleep 1; echo 4"));
         awaitLogs("follow", "c", "1\n2\n3\n");
-        try (InputStream in = pods.getContainerLogs(NS, "follow", "c",
-                LogOptions.builder().follow(true).tail(1).build())) {
+        try (InputStream in = pods.getContainerLogs(
+                NS, "follow", "c", LogOptions.builder().follow(true).tail(1).build())) {
             assertEquals("3\n4\n", readAll(in).get(10, TimeUnit.SECONDS));
         }
     }
@@ -214,7 +255,10 @@ class LocalPodsLogsTest extends LocalPodsTestBase {
         create("follow", RestartPolicy.NEVER, sh("c", "echo old; sleep 1; echo new"));
         awaitLogs("follow", "c", "old\n");
         Thread.sleep(50); // the clock has moved past the old line
-        try (InputStream in = pods.getContainerLogs(NS, "follow", "c",
+        try (InputStream in = pods.getContainerLogs(
+                NS,
+                "follow",
+                "c",
                 LogOptions.builder().follow(true).sinceTime(Instant.now()).build())) {
             assertEquals("new\n", readAll(in).get(10, TimeUnit.SECONDS), "a line from before sinceTime is not sent");
         }
@@ -224,7 +268,10 @@ class LocalPodsLogsTest extends LocalPodsTestBase {
     void followWithLimitBytesEndsAtTheLimit() throws Exception {
         createRunning("follow", "echo abcdef; sleep 300");
         awaitLogs("follow", "c", "abcdef\n");
-        try (InputStream in = pods.getContainerLogs(NS, "follow", "c",
+        try (InputStream in = pods.getContainerLogs(
+                NS,
+                "follow",
+                "c",
                 LogOptions.builder().follow(true).limitBytes(4).build())) {
             assertEquals("abcd", readAll(in).get(10, TimeUnit.SECONDS), "ends at the limit though the pod runs on");
         }
@@ -234,12 +281,15 @@ class LocalPodsLogsTest extends LocalPodsTestBase {
     void closingAFollowStreamEndsIt() throws Exception {
         createRunning("follow", "echo hello; sleep 300");
         awaitLogs("follow", "c", "hello\n");
-        InputStream in = pods.getContainerLogs(NS, "follow", "c", LogOptions.builder().follow(true).build());
+        InputStream in = pods.getContainerLogs(
+                NS, "follow", "c", LogOptions.builder().follow(true).build());
         byte[] first = new byte[6];
         assertEquals(6, in.readNBytes(first, 0, 6));
         assertEquals("hello\n", new String(first, StandardCharsets.UTF_8));
         Future<String> rest = readAll(in);
-        assertThrows(TimeoutException.class, () -> rest.get(300, TimeUnit.MILLISECONDS),
+        assertThrows(
+                TimeoutException.class,
+                () -> rest.get(300, TimeUnit.MILLISECONDS),
                 "a follow stream of a running container stays open");
         in.close();
         assertEquals("", rest.get(5, TimeUnit.SECONDS), "and ends once closed");
@@ -250,7 +300,8 @@ class LocalPodsLogsTest extends LocalPodsTestBase {
     void aFollowStreamEndsWhenThePodIsDeleted() throws Exception {
         createRunning("follow", "echo hello; sleep 300");
         awaitLogs("follow", "c", "hello\n");
-        InputStream in = pods.getContainerLogs(NS, "follow", "c", LogOptions.builder().follow(true).build());
+        InputStream in = pods.getContainerLogs(
+                NS, "follow", "c", LogOptions.builder().follow(true).build());
         Future<String> all = readAll(in);
         pods.deletePod(NS, "follow");
         assertEquals("hello\n", all.get(5, TimeUnit.SECONDS));
@@ -259,11 +310,16 @@ class LocalPodsLogsTest extends LocalPodsTestBase {
 
     @Test
     void followKeepsGoingAcrossARestart() throws Exception {
-        create("flaky", RestartPolicy.ON_FAILURE, sh("c",
-                "if [ -e ran ]; then echo second; exit 0; fi; touch ran; echo first; exit 1"));
+        create(
+                "flaky",
+                RestartPolicy.ON_FAILURE,
+                sh("c", "if [ -e ran ]; then echo second; exit 0; fi; touch ran; echo first; exit 1"));
         awaitLogs("flaky", "c", "first\n");
-        try (InputStream in = pods.getContainerLogs(NS, "flaky", "c", LogOptions.builder().follow(true).build())) {
-            assertEquals("first\nsecond\n", readAll(in).get(10, TimeUnit.SECONDS),
+        try (InputStream in = pods.getContainerLogs(
+                NS, "flaky", "c", LogOptions.builder().follow(true).build())) {
+            assertEquals(
+                    "first\nsecond\n",
+                    readAll(in).get(10, TimeUnit.SECONDS),
                     "the stream waits out the backoff and ends after the run that is not restarted");
         }
     }
@@ -272,10 +328,14 @@ class LocalPodsLogsTest extends LocalPodsTestBase {
     void readsOfAnExitedContainersLogStillWork() throws IOException {
         create("done", RestartPolicy.NEVER, sh("c", "for i in 1 2 3 4 5; do echo line $i; done"));
         awaitPhase("done", PodPhase.SUCCEEDED);
-        assertEquals(List.of("line 4", "line 5"),
+        assertEquals(
+                List.of("line 4", "line 5"),
                 List.of(logs("done", "c", LogOptions.builder().tail(2).build()).split("\n")));
-        try (InputStream in = pods.getContainerLogs(NS, "done", "c", LogOptions.builder().follow(true).build())) {
-            assertEquals(5, new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n").length,
+        try (InputStream in = pods.getContainerLogs(
+                NS, "done", "c", LogOptions.builder().follow(true).build())) {
+            assertEquals(
+                    5,
+                    new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n").length,
                     "a follow of an exited container returns what there is and ends");
         }
     }

@@ -91,8 +91,7 @@ class LocalPodsTest extends LocalPodsTestBase {
         String uid = pods.getPod(NS, "web").metadata().uid();
         long pid = pods.pid(NS, "web", "main").orElseThrow();
 
-        assertThrows(AlreadyExistsException.class,
-                () -> create("web", RestartPolicy.NEVER, sh("other", "sleep 300")));
+        assertThrows(AlreadyExistsException.class, () -> create("web", RestartPolicy.NEVER, sh("other", "sleep 300")));
 
         assertEquals(uid, pods.getPod(NS, "web").metadata().uid());
         assertEquals(pid, pods.pid(NS, "web", "main").orElseThrow());
@@ -116,7 +115,9 @@ class LocalPodsTest extends LocalPodsTestBase {
         awaitContainer("duo", "two", "container two to exit", s -> s.state() == ContainerState.TERMINATED);
         PodStatus status = pods.getPodStatus(NS, "duo");
         assertEquals(PodPhase.RUNNING, status.phase(), "one container still runs");
-        assertEquals(List.of("one", "two"), status.containerStatuses().stream().map(ContainerStatus::name).toList());
+        assertEquals(
+                List.of("one", "two"),
+                status.containerStatuses().stream().map(ContainerStatus::name).toList());
         assertEquals(ContainerState.RUNNING, container("duo", "one").state());
         assertEquals(4, container("duo", "two").exitCode());
         assertNotEquals(pods.pid(NS, "duo", "one"), pods.pid(NS, "duo", "two"));
@@ -127,7 +128,8 @@ class LocalPodsTest extends LocalPodsTestBase {
         LocalPods small = new LocalPods(tmp.resolve("small"), storage, Clock.systemUTC(), "local", 1);
         try {
             small.createPod(Pod.of(NS, "one", spec(RestartPolicy.NEVER, sh("c", "sleep 300"))));
-            assertThrows(UnavailableException.class,
+            assertThrows(
+                    UnavailableException.class,
                     () -> small.createPod(Pod.of(NS, "two", spec(RestartPolicy.NEVER, sh("c", "sleep 300")))));
             assertEquals(1, small.getPods().size());
             small.deletePod(NS, "one");
@@ -143,7 +145,8 @@ class LocalPodsTest extends LocalPodsTestBase {
     @Test
     void aContainerWithoutACommandIsRefusedBecauseImagesAreNotPulled() {
         Container imageOnly = Container.of("main", "nginx:1.25");
-        InvalidInputException e = assertThrows(InvalidInputException.class,
+        InvalidInputException e = assertThrows(
+                InvalidInputException.class,
                 () -> pods.createPod(Pod.of(NS, "web", spec(RestartPolicy.ALWAYS, imageOnly))));
         assertTrue(e.getMessage().contains("nginx:1.25") && e.getMessage().contains("not pull"), e.getMessage());
         assertEquals(List.of(), pods.getPods());
@@ -152,8 +155,15 @@ class LocalPodsTest extends LocalPodsTestBase {
 
     @Test
     void argsAloneAreACommand() {
-        Container argsOnly = new Container("main", "img", List.of(), List.of("sh", "-c", "echo from-args; sleep 300"),
-                Map.of(), "", List.of(), null);
+        Container argsOnly = new Container(
+                "main",
+                "img",
+                List.of(),
+                List.of("sh", "-c", "echo from-args; sleep 300"),
+                Map.of(),
+                "",
+                List.of(),
+                null);
         pods.createPod(Pod.of(NS, "args", spec(RestartPolicy.NEVER, argsOnly)));
         awaitLogs("args", "main", "from-args\n");
     }
@@ -163,11 +173,14 @@ class LocalPodsTest extends LocalPodsTestBase {
         assertThrows(NotFoundException.class, () -> pods.getPod(NS, "nope"));
         assertThrows(NotFoundException.class, () -> pods.getPodStatus(NS, "nope"));
         assertThrows(NotFoundException.class, () -> pods.deletePod(NS, "nope"));
-        assertThrows(NotFoundException.class, () -> pods.updatePod(Pod.of(NS, "nope", spec(RestartPolicy.NEVER,
-                sh("c", "true")))));
+        assertThrows(
+                NotFoundException.class,
+                () -> pods.updatePod(Pod.of(NS, "nope", spec(RestartPolicy.NEVER, sh("c", "true")))));
         assertThrows(NotFoundException.class, () -> pods.getContainerLogs(NS, "nope", "c", LogOptions.DEFAULT));
-        assertThrows(NotFoundException.class, () -> pods.runInContainer(NS, "nope", "c", List.of("true"),
-                new ExecIO(null, new ByteArrayOutputStream(), null, false)));
+        assertThrows(
+                NotFoundException.class,
+                () -> pods.runInContainer(
+                        NS, "nope", "c", List.of("true"), new ExecIO(null, new ByteArrayOutputStream(), null, false)));
     }
 
     @Test
@@ -192,9 +205,10 @@ class LocalPodsTest extends LocalPodsTestBase {
 
     @Test
     void aWorkingDirLeavingTheSandboxIsRefused() {
-        Container escape = new Container("c", "img", List.of("sh", "-c", "sleep 300"), List.of(), Map.of(),
-                "../../../outside", List.of(), null);
-        assertThrows(InvalidInputException.class,
+        Container escape = new Container(
+                "c", "img", List.of("sh", "-c", "sleep 300"), List.of(), Map.of(), "../../../outside", List.of(), null);
+        assertThrows(
+                InvalidInputException.class,
                 () -> pods.createPod(Pod.of(NS, "escape", spec(RestartPolicy.NEVER, escape))));
         assertEquals(List.of(), pods.getPods());
         assertFalse(Files.exists(podRoot.resolve("outside")), "nothing was made outside the sandbox");
@@ -238,19 +252,28 @@ class LocalPodsTest extends LocalPodsTestBase {
     @Test
     void onFailureRestartsAFailedContainerAndKeepsThePreviousLog() {
         // Each run numbers itself, so the logs tell the runs apart.
-        create("flaky", RestartPolicy.ON_FAILURE, sh("c",
-                "n=$(cat runs 2>/dev/null || echo 0); n=$((n+1)); echo $n > runs; echo \"run $n\"; exit 1"));
+        create(
+                "flaky",
+                RestartPolicy.ON_FAILURE,
+                sh("c", "n=$(cat runs 2>/dev/null || echo 0); n=$((n+1)); echo $n > runs; echo \"run $n\"; exit 1"));
         ContainerStatus restarted = awaitContainer("flaky", "c", "a restart", s -> s.restartCount() >= 1);
         assertTrue(restarted.restartCount() >= 1);
-        assertEquals(PodPhase.RUNNING, pods.getPodStatus(NS, "flaky").phase(),
+        assertEquals(
+                PodPhase.RUNNING,
+                pods.getPodStatus(NS, "flaky").phase(),
                 "a pod whose container restarts stays Running, as in Kubernetes");
         // Once the second run has exited, the third starts only 2 s later: time to look at both logs.
-        ContainerStatus c = awaitContainer("flaky", "c", "the second run to exit",
+        ContainerStatus c = awaitContainer(
+                "flaky",
+                "c",
+                "the second run to exit",
                 s -> s.restartCount() == 1 && s.state() == ContainerState.TERMINATED);
         assertEquals(1, c.exitCode());
         assertEquals("CrashLoopBackOff", c.reason(), "waiting out the backoff before the next restart");
         assertEquals("run 2\n", logs("flaky", "c", LogOptions.DEFAULT));
-        assertEquals("run 1\n", logs("flaky", "c", LogOptions.builder().previous(true).build()));
+        assertEquals(
+                "run 1\n",
+                logs("flaky", "c", LogOptions.builder().previous(true).build()));
     }
 
     @Test
@@ -263,8 +286,10 @@ class LocalPodsTest extends LocalPodsTestBase {
         c = container("job", "c");
         assertEquals(0, c.restartCount());
         assertEquals(PodPhase.SUCCEEDED, pods.getPodStatus(NS, "job").phase());
-        assertThrows(NotFoundException.class,
-                () -> pods.getContainerLogs(NS, "job", "c", LogOptions.builder().previous(true).build()),
+        assertThrows(
+                NotFoundException.class,
+                () -> pods.getContainerLogs(
+                        NS, "job", "c", LogOptions.builder().previous(true).build()),
                 "there was no previous run");
     }
 
@@ -294,7 +319,8 @@ class LocalPodsTest extends LocalPodsTestBase {
         }
         assertTrue(started.containsKey(2), "two restarts within 10 s: " + started + " " + finished);
         long first = java.time.Duration.between(finished.get(0), started.get(1)).toMillis();
-        long second = java.time.Duration.between(finished.get(1), started.get(2)).toMillis();
+        long second =
+                java.time.Duration.between(finished.get(1), started.get(2)).toMillis();
         assertTrue(first >= 900 && first < 1900, "the first backoff is 1 s, was " + first + " ms");
         assertTrue(second >= 1900 && second < 2900, "the second backoff is 2 s, was " + second + " ms");
         assertEquals(PodPhase.RUNNING, pods.getPodStatus(NS, "loop").phase());
@@ -314,9 +340,13 @@ class LocalPodsTest extends LocalPodsTestBase {
 
     @Test
     void containerEnvironmentReachesTheProcess() {
-        create("env", RestartPolicy.NEVER, sh("c",
-                "echo \"$GREETING|$EMPTY|$ORCHARD_POD|$ORCHARD_NAMESPACE|$ORCHARD_SANDBOX\"; sleep 300",
-                Map.of("GREETING", "hello world $HOME 'q'", "EMPTY", "")));
+        create(
+                "env",
+                RestartPolicy.NEVER,
+                sh(
+                        "c",
+                        "echo \"$GREETING|$EMPTY|$ORCHARD_POD|$ORCHARD_NAMESPACE|$ORCHARD_SANDBOX\"; sleep 300",
+                        Map.of("GREETING", "hello world $HOME 'q'", "EMPTY", "")));
         awaitLogs("env", "c", "hello world $HOME 'q'||env|default|" + sandbox("env") + "\n");
     }
 
@@ -325,48 +355,65 @@ class LocalPodsTest extends LocalPodsTestBase {
     @Nested
     class Volumes {
         private PodSpec withVolume(String claim, Container... containers) {
-            return new PodSpec(List.of(containers), List.of(new PodVolume("data", claim)), RestartPolicy.NEVER, 1,
-                    "");
+            return new PodSpec(List.of(containers), List.of(new PodVolume("data", claim)), RestartPolicy.NEVER, 1, "");
         }
 
         private Container mounting(String name, String path, String script) {
-            return new Container(name, "img", List.of("sh", "-c", script), List.of(), Map.of(), "",
-                    List.of(new VolumeMount("data", path, false)), null);
+            return new Container(
+                    name,
+                    "img",
+                    List.of("sh", "-c", script),
+                    List.of(),
+                    Map.of(),
+                    "",
+                    List.of(new VolumeMount("data", path, false)),
+                    null);
         }
 
         private VolumePhase phase(String claim) {
-            return storage.readStorage(VolumeProfile.builder().name(claim).build()).orElseThrow().phase();
+            return storage.readStorage(VolumeProfile.builder().name(claim).build())
+                    .orElseThrow()
+                    .phase();
         }
 
         @Test
         void aMountedVolumeIsWritableBoundWhileUsedAndKeptAfterTheDelete() throws Exception {
-            storage.addStorage(VolumeProfile.builder().name("data").capacity("1Mi").build());
+            storage.addStorage(
+                    VolumeProfile.builder().name("data").capacity("1Mi").build());
             Path volume = storage.directory(NS, "data").orElseThrow();
             assertEquals(VolumePhase.AVAILABLE, phase("data"));
-            pods.createPod(Pod.of(NS, "db", withVolume("data",
-                    mounting("c", "/mnt/data", "echo hi > \"$ORCHARD_VOLUME_DATA/f\"; sleep 300"))));
+            pods.createPod(Pod.of(
+                    NS,
+                    "db",
+                    withVolume("data", mounting("c", "/mnt/data", "echo hi > \"$ORCHARD_VOLUME_DATA/f\"; sleep 300"))));
             // The shell creates the file before it writes to it: wait for the line, not for the file.
-            assertEquals("hi\n", await("the line in the volume's file", WAIT, () -> contentOf(volume.resolve("f")),
-                    "hi\n"::equals));
+            assertEquals(
+                    "hi\n",
+                    await("the line in the volume's file", WAIT, () -> contentOf(volume.resolve("f")), "hi\n"::equals));
             Path link = sandbox("db").resolve("mnt/data");
             assertTrue(Files.isSymbolicLink(link), "the mount is a symlink in the sandbox");
             assertEquals(volume, Files.readSymbolicLink(link));
             assertEquals(VolumePhase.BOUND, phase("data"));
-            assertThrows(UnavailableException.class,
-                    () -> storage.deleteStorage(VolumeProfile.builder().name("data").build()),
+            assertThrows(
+                    UnavailableException.class,
+                    () -> storage.deleteStorage(
+                            VolumeProfile.builder().name("data").build()),
                     "a bound volume cannot be deleted");
 
             pods.deletePod(NS, "db");
 
             assertEquals(VolumePhase.RELEASED, phase("data"));
-            assertEquals("hi\n", Files.readString(volume.resolve("f")),
+            assertEquals(
+                    "hi\n",
+                    Files.readString(volume.resolve("f")),
                     "removing the sandbox did not follow the mount into the volume");
             assertFalse(Files.exists(sandbox("db"), java.nio.file.LinkOption.NOFOLLOW_LINKS));
         }
 
         @Test
         void aVolumeStaysBoundUntilItsLastPodIsGone() {
-            storage.addStorage(VolumeProfile.builder().name("shared").capacity("1Mi").build());
+            storage.addStorage(
+                    VolumeProfile.builder().name("shared").capacity("1Mi").build());
             pods.createPod(Pod.of(NS, "a", withVolume("shared", mounting("c", "/data", "sleep 300"))));
             pods.createPod(Pod.of(NS, "b", withVolume("shared", mounting("c", "/data", "sleep 300"))));
             pods.deletePod(NS, "a");
@@ -377,15 +424,24 @@ class LocalPodsTest extends LocalPodsTestBase {
 
         @Test
         void twoContainersOfAPodCanMountOneVolumeAtTheSamePath() throws Exception {
-            storage.addStorage(VolumeProfile.builder().name("data").capacity("1Mi").build());
-            pods.createPod(Pod.of(NS, "sidecar", withVolume("data",
-                    mounting("writer", "/shared", "echo w > \"$ORCHARD_VOLUME_DATA/w\"; sleep 300"),
-                    mounting("reader", "/shared", "sleep 300"))));
+            storage.addStorage(
+                    VolumeProfile.builder().name("data").capacity("1Mi").build());
+            pods.createPod(Pod.of(
+                    NS,
+                    "sidecar",
+                    withVolume(
+                            "data",
+                            mounting("writer", "/shared", "echo w > \"$ORCHARD_VOLUME_DATA/w\"; sleep 300"),
+                            mounting("reader", "/shared", "sleep 300"))));
             awaitPhase("sidecar", PodPhase.RUNNING);
             Path volume = storage.directory(NS, "data").orElseThrow();
             await("the writer's line", WAIT, () -> contentOf(volume.resolve("w")), "w\n"::equals);
             ByteArrayOutputStream out = new ByteArrayOutputStream();
-            int code = pods.runInContainer(NS, "sidecar", "reader", List.of("sh", "-c", "cat \"$ORCHARD_VOLUME_DATA/w\""),
+            int code = pods.runInContainer(
+                    NS,
+                    "sidecar",
+                    "reader",
+                    List.of("sh", "-c", "cat \"$ORCHARD_VOLUME_DATA/w\""),
                     new ExecIO(null, out, null, false));
             assertEquals(0, code);
             assertEquals("w\n", out.toString(StandardCharsets.UTF_8), "the reader sees the writer's file");
@@ -393,16 +449,36 @@ class LocalPodsTest extends LocalPodsTestBase {
 
         @Test
         void twoVolumesAtOnePathAreRefused() {
-            storage.addStorage(VolumeProfile.builder().name("one").capacity("1Mi").build());
-            storage.addStorage(VolumeProfile.builder().name("two").capacity("1Mi").build());
-            Container a = new Container("a", "img", List.of("sleep", "300"), List.of(), Map.of(), "",
-                    List.of(new VolumeMount("one", "/x", false)), null);
-            Container b = new Container("b", "img", List.of("sleep", "300"), List.of(), Map.of(), "",
-                    List.of(new VolumeMount("two", "/x", false)), null);
-            PodSpec spec = new PodSpec(List.of(a, b), List.of(new PodVolume("one", "one"), new PodVolume("two", "two")),
-                    RestartPolicy.NEVER, 1, "");
-            InvalidInputException e = assertThrows(InvalidInputException.class,
-                    () -> pods.createPod(Pod.of(NS, "clash", spec)));
+            storage.addStorage(
+                    VolumeProfile.builder().name("one").capacity("1Mi").build());
+            storage.addStorage(
+                    VolumeProfile.builder().name("two").capacity("1Mi").build());
+            Container a = new Container(
+                    "a",
+                    "img",
+                    List.of("sleep", "300"),
+                    List.of(),
+                    Map.of(),
+                    "",
+                    List.of(new VolumeMount("one", "/x", false)),
+                    null);
+            Container b = new Container(
+                    "b",
+                    "img",
+                    List.of("sleep", "300"),
+                    List.of(),
+                    Map.of(),
+                    "",
+                    List.of(new VolumeMount("two", "/x", false)),
+                    null);
+            PodSpec spec = new PodSpec(
+                    List.of(a, b),
+                    List.of(new PodVolume("one", "one"), new PodVolume("two", "two")),
+                    RestartPolicy.NEVER,
+                    1,
+                    "");
+            InvalidInputException e =
+                    assertThrows(InvalidInputException.class, () -> pods.createPod(Pod.of(NS, "clash", spec)));
             assertTrue(e.getMessage().contains("/x"), e.getMessage());
             assertEquals(List.of(), pods.getPods());
             assertEquals(VolumePhase.AVAILABLE, phase("one"));
@@ -410,8 +486,10 @@ class LocalPodsTest extends LocalPodsTestBase {
 
         @Test
         void mountingAnUnknownVolumeIsRefusedAndCreatesNothing() {
-            InvalidInputException e = assertThrows(InvalidInputException.class,
-                    () -> pods.createPod(Pod.of(NS, "db", withVolume("missing", mounting("c", "/mnt/x", "sleep 300")))));
+            InvalidInputException e = assertThrows(
+                    InvalidInputException.class,
+                    () -> pods.createPod(
+                            Pod.of(NS, "db", withVolume("missing", mounting("c", "/mnt/x", "sleep 300")))));
             assertTrue(e.getMessage().contains("missing"), e.getMessage());
             assertEquals(List.of(), pods.getPods());
             assertFalse(Files.exists(sandbox("db")));
@@ -419,11 +497,22 @@ class LocalPodsTest extends LocalPodsTestBase {
 
         @Test
         void aVolumeOfAnotherNamespaceIsNotVisible() {
-            storage.addStorage(VolumeProfile.builder().name("data").namespace("other").capacity("1Mi").build());
-            assertThrows(InvalidInputException.class,
+            storage.addStorage(VolumeProfile.builder()
+                    .name("data")
+                    .namespace("other")
+                    .capacity("1Mi")
+                    .build());
+            assertThrows(
+                    InvalidInputException.class,
                     () -> pods.createPod(Pod.of(NS, "db", withVolume("data", mounting("c", "/mnt/x", "sleep 300")))));
-            assertEquals(VolumePhase.AVAILABLE, storage.readStorage(
-                    VolumeProfile.builder().name("data").namespace("other").build()).orElseThrow().phase());
+            assertEquals(
+                    VolumePhase.AVAILABLE,
+                    storage.readStorage(VolumeProfile.builder()
+                                    .name("data")
+                                    .namespace("other")
+                                    .build())
+                            .orElseThrow()
+                            .phase());
         }
     }
 
@@ -437,9 +526,16 @@ class LocalPodsTest extends LocalPodsTestBase {
         private int exec(String pod, String container, List<String> command, String stdin, boolean separateErr) {
             ByteArrayOutputStream o = new ByteArrayOutputStream();
             ByteArrayOutputStream e = new ByteArrayOutputStream();
-            int code = pods.runInContainer(NS, pod, container, command,
-                    new ExecIO(stdin == null ? null : new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)),
-                            o, separateErr ? e : null, false));
+            int code = pods.runInContainer(
+                    NS,
+                    pod,
+                    container,
+                    command,
+                    new ExecIO(
+                            stdin == null ? null : new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)),
+                            o,
+                            separateErr ? e : null,
+                            false));
             out = o.toString(StandardCharsets.UTF_8);
             err = e.toString(StandardCharsets.UTF_8);
             return code;
@@ -455,8 +551,15 @@ class LocalPodsTest extends LocalPodsTestBase {
 
         @Test
         void execUsesTheContainersWorkingDir() {
-            Container c = new Container("c", "img", List.of("sh", "-c", "pwd; sleep 300"), List.of(), Map.of(),
-                    "/srv/app", List.of(), null);
+            Container c = new Container(
+                    "c",
+                    "img",
+                    List.of("sh", "-c", "pwd; sleep 300"),
+                    List.of(),
+                    Map.of(),
+                    "/srv/app",
+                    List.of(),
+                    null);
             pods.createPod(Pod.of(NS, "wd", spec(RestartPolicy.NEVER, c)));
             Path expected = sandbox("wd").resolve("srv/app");
             awaitLogs("wd", "c", expected + "\n");
@@ -509,8 +612,8 @@ class LocalPodsTest extends LocalPodsTestBase {
         @Test
         void execLargeOutputIsCopiedWhole() {
             createRunning("web", "sleep 300");
-            assertEquals(0, exec("web", "c", List.of("sh", "-c", "head -c 300000 /dev/zero | tr '\\0' x"), null,
-                    false));
+            assertEquals(
+                    0, exec("web", "c", List.of("sh", "-c", "head -c 300000 /dev/zero | tr '\\0' x"), null, false));
             assertEquals(300_000, out.length());
         }
 
@@ -520,8 +623,8 @@ class LocalPodsTest extends LocalPodsTestBase {
             ExecIO io = new ExecIO(null, new ByteArrayOutputStream(), null, false);
             assertThrows(InvalidInputException.class, () -> pods.runInContainer(NS, "web", "c", List.of(), io));
             assertThrows(InvalidInputException.class, () -> pods.runInContainer(NS, "web", "c", null, io));
-            NotFoundException e = assertThrows(NotFoundException.class,
-                    () -> pods.runInContainer(NS, "web", "sidecar", List.of("true"), io));
+            NotFoundException e = assertThrows(
+                    NotFoundException.class, () -> pods.runInContainer(NS, "web", "sidecar", List.of("true"), io));
             assertTrue(e.getMessage().contains("sidecar"), e.getMessage());
         }
     }
@@ -529,7 +632,9 @@ class LocalPodsTest extends LocalPodsTestBase {
     // ------------------------------------------------------------------ stats and node
 
     private static PodStats podStats(StatsSummary s, String name) {
-        return s.pods().stream().filter(p -> p.name().equals(name)).findFirst()
+        return s.pods().stream()
+                .filter(p -> p.name().equals(name))
+                .findFirst()
                 .orElseThrow(() -> new AssertionError("pod " + name + " is not in the summary " + s));
     }
 
@@ -569,7 +674,8 @@ class LocalPodsTest extends LocalPodsTestBase {
         create("job", RestartPolicy.NEVER, sh("done", "true"), sh("runs", "sleep 300"));
         awaitContainer("job", "done", "the first container to exit", s -> s.state() == ContainerState.TERMINATED);
         List<String> names = podStats(pods.getStatsSummary(), "job").containers().stream()
-                .map(c -> c.name()).toList();
+                .map(c -> c.name())
+                .toList();
         assertEquals(List.of("runs"), names);
         pods.deletePod(NS, "job");
         assertTrue(pods.getStatsSummary().pods().isEmpty());
@@ -579,7 +685,9 @@ class LocalPodsTest extends LocalPodsTestBase {
     void configureNodeDescribesThisHost() {
         Node node = pods.configureNode(new Node("local", Map.of("zone", "here"), null, null, null, null, null, null));
         assertEquals("local", node.name());
-        assertEquals(Runtime.getRuntime().availableProcessors() * 1000L, node.capacity().cpuMillis());
+        assertEquals(
+                Runtime.getRuntime().availableProcessors() * 1000L,
+                node.capacity().cpuMillis());
         assertTrue(node.capacity().memoryBytes() > 0);
         assertEquals(110, node.capacity().pods());
         assertEquals(node.capacity(), node.allocatable());
@@ -607,10 +715,14 @@ class LocalPodsTest extends LocalPodsTestBase {
         Pod running = pollFor(events, "web", p -> p.status().phase() == PodPhase.RUNNING);
         assertFalse(running.metadata().uid().isEmpty());
         pods.deletePod(NS, "web");
-        Pod gone = pollFor(events, "web", p -> p.status().phase() == PodPhase.FAILED
-                || p.status().phase() == PodPhase.SUCCEEDED);
+        Pod gone = pollFor(
+                events,
+                "web",
+                p -> p.status().phase() == PodPhase.FAILED || p.status().phase() == PodPhase.SUCCEEDED);
         assertEquals("Deleted", gone.status().reason());
-        assertEquals(ContainerState.TERMINATED, gone.status().containerStatuses().get(0).state());
+        assertEquals(
+                ContainerState.TERMINATED,
+                gone.status().containerStatuses().get(0).state());
         assertEquals(running.metadata().uid(), gone.metadata().uid());
         assertFalse(threads.contains(Thread.currentThread()), "the callback never runs on the caller's thread");
     }
@@ -657,8 +769,8 @@ class LocalPodsTest extends LocalPodsTestBase {
         BlockingQueue<Pod> events = new LinkedBlockingQueue<>();
         pods.notifyPods(events::add);
 
-        pods.updatePod(new Pod(new ObjectMeta("web", NS, "", Map.of("tier", "front"), Map.of("note", "x"), null),
-                pod.spec(), null));
+        pods.updatePod(new Pod(
+                new ObjectMeta("web", NS, "", Map.of("tier", "front"), Map.of("note", "x"), null), pod.spec(), null));
 
         Pod after = pods.getPod(NS, "web");
         assertEquals(Map.of("tier", "front"), after.metadata().labels());
@@ -666,8 +778,12 @@ class LocalPodsTest extends LocalPodsTestBase {
         assertEquals(before.metadata().uid(), after.metadata().uid());
         assertEquals(before.metadata().creationTime(), after.metadata().creationTime());
         assertEquals(pid, pods.pid(NS, "web", "c").orElseThrow(), "the process was not restarted");
-        assertEquals(Map.of("tier", "front"), pollFor(events, "web", p -> !p.metadata().labels().isEmpty())
-                .metadata().labels(), "the change is notified");
+        assertEquals(
+                Map.of("tier", "front"),
+                pollFor(events, "web", p -> !p.metadata().labels().isEmpty())
+                        .metadata()
+                        .labels(),
+                "the change is notified");
     }
 
     @Test

@@ -67,8 +67,7 @@ abstract class LocalPodsTestBase {
     }
 
     static Container sh(String name, String script, Map<String, String> env) {
-        return new Container(name, "busybox:1.36", List.of("sh", "-c", script), List.of(), env, "", List.of(),
-                null);
+        return new Container(name, "busybox:1.36", List.of("sh", "-c", script), List.of(), env, "", List.of(), null);
     }
 
     static PodSpec spec(RestartPolicy policy, Container... containers) {
@@ -119,8 +118,9 @@ abstract class LocalPodsTestBase {
                 lastError = e;
             }
             if (System.nanoTime() > deadline) {
-                throw new AssertionError("timed out after " + timeout.toMillis() + " ms waiting for " + what
-                        + "; last value: " + last, lastError);
+                throw new AssertionError(
+                        "timed out after " + timeout.toMillis() + " ms waiting for " + what + "; last value: " + last,
+                        lastError);
             }
             try {
                 Thread.sleep(20);
@@ -132,13 +132,14 @@ abstract class LocalPodsTestBase {
     }
 
     PodStatus awaitPhase(String pod, PodPhase phase) {
-        return await("pod " + pod + " to be " + phase, WAIT, () -> pods.getPodStatus(NS, pod),
-                s -> s.phase() == phase);
+        return await("pod " + pod + " to be " + phase, WAIT, () -> pods.getPodStatus(NS, pod), s -> s.phase() == phase);
     }
 
     ContainerStatus container(String pod, String container) {
-        return pods.getPodStatus(NS, pod).containerStatuses().stream().filter(c -> c.name().equals(container))
-                .findFirst().orElseThrow(() -> new AssertionError("no status of container " + container));
+        return pods.getPodStatus(NS, pod).containerStatuses().stream()
+                .filter(c -> c.name().equals(container))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no status of container " + container));
     }
 
     ContainerStatus awaitContainer(String pod, String container, String what, Predicate<ContainerStatus> done) {
@@ -154,8 +155,11 @@ abstract class LocalPodsTestBase {
     }
 
     String awaitLogs(String pod, String container, String expected) {
-        return await("the log of " + pod + "/" + container + " to be " + expected.replace("\n", "\\n"), WAIT,
-                () -> logs(pod, container, LogOptions.DEFAULT), expected::equals);
+        return await(
+                "the log of " + pod + "/" + container + " to be " + expected.replace("\n", "\\n"),
+                WAIT,
+                () -> logs(pod, container, LogOptions.DEFAULT),
+                expected::equals);
     }
 
     // ------------------------------------------------------------------ processes
@@ -245,7 +249,8 @@ abstract class LocalPodsTestBase {
 
     private static String cmdline(Path proc) {
         try {
-            return new String(Files.readAllBytes(proc.resolve("cmdline")), StandardCharsets.UTF_8).replace('\0', ' ')
+            return new String(Files.readAllBytes(proc.resolve("cmdline")), StandardCharsets.UTF_8)
+                    .replace('\0', ' ')
                     .trim();
         } catch (IOException e) {
             return "?";

@@ -39,7 +39,11 @@ class LocalStorageTest {
     @Test
     void addMakesADirectoryAndCommittedMetadata() throws Exception {
         LocalStorage s = open(1L << 30);
-        Volume v = s.addStorage(vol("data").namespace("prod").capacity("10Mi").label("app", "db").build());
+        Volume v = s.addStorage(vol("data")
+                .namespace("prod")
+                .capacity("10Mi")
+                .label("app", "db")
+                .build());
         Path root = s.root();
         assertTrue(Files.isDirectory(root.resolve("prod/data")));
         assertTrue(Files.isRegularFile(root.resolve("prod/data" + LocalStorage.METADATA_SUFFIX)));
@@ -66,13 +70,17 @@ class LocalStorageTest {
     void duplicatesPoolAndMissingFieldsAreTypedErrorsThatLeaveNothing() throws Exception {
         LocalStorage s = open(3L << 20);
         s.addStorage(vol("a").capacity("2Mi").build());
-        assertThrows(AlreadyExistsException.class, () -> s.addStorage(vol("a").capacity("1Mi").build()));
-        UnavailableException full = assertThrows(UnavailableException.class,
+        assertThrows(
+                AlreadyExistsException.class,
+                () -> s.addStorage(vol("a").capacity("1Mi").build()));
+        UnavailableException full = assertThrows(
+                UnavailableException.class,
                 () -> s.addStorage(vol("b").capacity("2Mi").build()));
         assertTrue(full.getMessage().contains("1Mi of 3Mi left"), full.getMessage());
         assertFalse(Files.exists(s.root().resolve("default/b")), "a refused add leaves no directory");
         assertThrows(InvalidInputException.class, () -> s.addStorage(vol("c").build()));
-        assertThrows(InvalidInputException.class,
+        assertThrows(
+                InvalidInputException.class,
                 () -> s.addStorage(VolumeProfile.builder().capacity("1Mi").build()));
         assertEquals(1, s.listStorage(VolumeProfile.builder().build()).size());
     }
@@ -100,20 +108,29 @@ class LocalStorageTest {
         List<String> names = new ArrayList<>();
         s.listStorage(VolumeProfile.builder().build()).items().forEach(v -> names.add(v.name()));
         assertEquals(List.of("a", "b"), names);
-        assertEquals(1, s.listStorage(VolumeProfile.builder().label("tier", "x").build()).size());
-        assertEquals(1, s.listStorage(VolumeProfile.builder().namespace("other").build()).size());
+        assertEquals(
+                1,
+                s.listStorage(VolumeProfile.builder().label("tier", "x").build())
+                        .size());
+        assertEquals(
+                1,
+                s.listStorage(VolumeProfile.builder().namespace("other").build())
+                        .size());
     }
 
     @Test
     void volumesSurviveARestart() throws Exception {
         LocalStorage first = open(1L << 30);
-        Volume v = first.addStorage(vol("keep").namespace("ns").capacity("5Mi").label("app", "x").build());
+        Volume v = first.addStorage(
+                vol("keep").namespace("ns").capacity("5Mi").label("app", "x").build());
         LocalStorage second = open(1L << 30);
         Volume read = second.readStorage(vol("keep").namespace("ns").build()).orElseThrow();
         assertEquals(v.uid(), read.uid());
         assertEquals(v.labels(), read.labels());
         assertEquals(v.creationTime(), read.creationTime());
-        assertThrows(UnavailableException.class, () -> open(4L << 20).addStorage(vol("more").capacity("1Mi").build()),
+        assertThrows(
+                UnavailableException.class,
+                () -> open(4L << 20).addStorage(vol("more").capacity("1Mi").build()),
                 "the reopened pool counts the volumes already there");
     }
 
@@ -122,10 +139,10 @@ class LocalStorageTest {
         LocalStorage s = open(1L << 30);
         s.addStorage(vol("whole").capacity("1Mi").build());
         Path ns = s.root().resolve("default");
-        Files.createDirectories(ns.resolve("halfmade"));                 // directory made, metadata never committed
-        Files.createDirectories(ns.resolve(".tmp-other-123"));           // crash before the directory rename
+        Files.createDirectories(ns.resolve("halfmade")); // directory made, metadata never committed
+        Files.createDirectories(ns.resolve(".tmp-other-123")); // crash before the directory rename
         Files.writeString(ns.resolve(".tmp-x-1.json"), "{\"partial\":"); // crash while writing metadata
-        Files.createDirectories(ns.resolve(".trash-gone-9/sub"));         // crash while removing deleted data
+        Files.createDirectories(ns.resolve(".trash-gone-9/sub")); // crash while removing deleted data
         Files.writeString(ns.resolve("broken" + LocalStorage.METADATA_SUFFIX), "not json");
         Files.createDirectories(ns.resolve("broken"));
 
@@ -144,7 +161,8 @@ class LocalStorageTest {
         LocalStorage s = open(1L << 30);
         Path outside = Files.createDirectories(dir.resolve("outside"));
         Files.createSymbolicLink(s.root().resolve("evil"), outside);
-        assertThrows(InvalidInputException.class,
+        assertThrows(
+                InvalidInputException.class,
                 () -> s.addStorage(vol("x").namespace("evil").capacity("1Mi").build()));
         try (var files = Files.list(outside)) {
             assertEquals(0, files.count(), "nothing was written outside the root");
@@ -197,7 +215,9 @@ class LocalStorageTest {
         s.addStorage(vol("a").capacity("1Mi").build());
         s.phase("default", "a", VolumePhase.BOUND, "used by pod web");
         assertThrows(UnavailableException.class, () -> s.deleteStorage(vol("a").build()));
-        assertEquals(VolumePhase.BOUND, open(1L << 30).readStorage(vol("a").build()).orElseThrow().phase());
+        assertEquals(
+                VolumePhase.BOUND,
+                open(1L << 30).readStorage(vol("a").build()).orElseThrow().phase());
         s.phase("default", "a", VolumePhase.RELEASED, "pod web is gone");
         assertTrue(s.deleteStorage(vol("a").build()));
     }

@@ -73,36 +73,42 @@ class LogFileTest {
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-        "1700000000.5 x|1700000000|500000000|x",
-        "1700000000.000001 x|1700000000|1000|x",
-        "1700000000.1234567 x|1700000000|123456000|x",
-        "1700000000 x|1700000000|0|x",
-        "0.000000 at the epoch|0|0|at the epoch",
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "1700000000.5 x|1700000000|500000000|x",
+                "1700000000.000001 x|1700000000|1000|x",
+                "1700000000.1234567 x|1700000000|123456000|x",
+                "1700000000 x|1700000000|0|x",
+                "0.000000 at the epoch|0|0|at the epoch",
+            })
     void parseAcceptsShortLongAndMissingFractions(String raw, long seconds, int nanos, String text) {
         assertEquals(new Line(Instant.ofEpochSecond(seconds, nanos), text), LogFile.parse(raw));
     }
 
     @Test
     void parseKeepsTheTextAfterTheFirstSpaceVerbatim() {
-        assertEquals("  two  leading and trailing  ", LogFile.parse("1700000000.123456   two  leading and trailing  ")
-                .text());
+        assertEquals(
+                "  two  leading and trailing  ",
+                LogFile.parse("1700000000.123456   two  leading and trailing  ").text());
         assertEquals("", LogFile.parse("1700000000.123456 ").text(), "an empty line");
         assertEquals("tab\there", LogFile.parse("1700000000.123456 tab\there").text());
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
-        "no timestamp here",
-        "12abc not a number",
-        "1700000000.12x3 bad fraction",
-        "-",
-        "\" leading space\"",
-        "nospace",
-        "\"\"",
-        "1.2.3 two dots",
-    })
+    @CsvSource(
+            delimiter = '|',
+            quoteCharacter = '"',
+            value = {
+                "no timestamp here",
+                "12abc not a number",
+                "1700000000.12x3 bad fraction",
+                "-",
+                "\" leading space\"",
+                "nospace",
+                "\"\"",
+                "1.2.3 two dots",
+            })
     void linesWithoutATimestampKeepTheirWholeText(String raw) {
         Line l = LogFile.parse(raw);
         assertEquals(raw, l.text());
@@ -113,8 +119,8 @@ class LogFileTest {
     void formatWithAndWithoutTimestamps() {
         assertEquals("hello\n", LogFile.format(new Line(T0, "hello"), false));
         assertEquals("2023-11-14T22:13:20.123456Z hello\n", LogFile.format(new Line(T0, "hello"), true));
-        assertEquals("2023-11-14T22:13:20Z x\n", LogFile.format(new Line(Instant.ofEpochSecond(1_700_000_000L), "x"),
-                true));
+        assertEquals(
+                "2023-11-14T22:13:20Z x\n", LogFile.format(new Line(Instant.ofEpochSecond(1_700_000_000L), "x"), true));
         assertEquals("\n", LogFile.format(new Line(T0, ""), false));
     }
 
@@ -151,36 +157,61 @@ class LogFileTest {
         assertEquals("a", select(ABC, LogOptions.builder().limitBytes(1).build()));
         assertEquals("a\nb\nc\n", select(ABC, LogOptions.builder().limitBytes(6).build()));
         assertEquals("a\nb\nc\n", select(ABC, LogOptions.builder().limitBytes(7).build()));
-        assertEquals("2023", select(ABC, LogOptions.builder().timestamps(true).limitBytes(4).build()));
+        assertEquals(
+                "2023",
+                select(ABC, LogOptions.builder().timestamps(true).limitBytes(4).build()));
     }
 
     @Test
     void selectSinceTimeIsInclusive() {
-        assertEquals("b\nc\n", select(ABC, LogOptions.builder().sinceTime(T0.plusSeconds(1)).build()));
-        assertEquals("c\n", select(ABC, LogOptions.builder().sinceTime(T0.plusMillis(1001)).build()));
+        assertEquals(
+                "b\nc\n",
+                select(ABC, LogOptions.builder().sinceTime(T0.plusSeconds(1)).build()));
+        assertEquals(
+                "c\n",
+                select(ABC, LogOptions.builder().sinceTime(T0.plusMillis(1001)).build()));
         assertEquals("a\nb\nc\n", select(ABC, LogOptions.builder().sinceTime(T0).build()));
-        assertEquals("", select(ABC, LogOptions.builder().sinceTime(T0.plusSeconds(3)).build()));
+        assertEquals(
+                "",
+                select(ABC, LogOptions.builder().sinceTime(T0.plusSeconds(3)).build()));
     }
 
     @Test
     void selectSinceSecondsCountsBackFromNow() {
         List<Line> lines = List.of(new Line(NOW.minusSeconds(30), "old"), new Line(NOW.minusSeconds(5), "new"));
-        assertEquals("new\n", select(lines, LogOptions.builder().sinceSeconds(10).build()));
-        assertEquals("old\nnew\n", select(lines, LogOptions.builder().sinceSeconds(30).build()));
-        assertEquals("old\nnew\n", select(lines, LogOptions.builder().sinceSeconds(Long.MAX_VALUE).build()));
+        assertEquals(
+                "new\n", select(lines, LogOptions.builder().sinceSeconds(10).build()));
+        assertEquals(
+                "old\nnew\n",
+                select(lines, LogOptions.builder().sinceSeconds(30).build()));
+        assertEquals(
+                "old\nnew\n",
+                select(lines, LogOptions.builder().sinceSeconds(Long.MAX_VALUE).build()));
     }
 
     @Test
     void selectAppliesSinceThenTailThenTheLimit() {
-        LogOptions o = LogOptions.builder().sinceTime(T0.plusSeconds(1)).tail(5).limitBytes(3).build();
+        LogOptions o = LogOptions.builder()
+                .sinceTime(T0.plusSeconds(1))
+                .tail(5)
+                .limitBytes(3)
+                .build();
         assertEquals("b\nc", select(ABC, o));
-        assertEquals("b\n", select(ABC, LogOptions.builder().sinceTime(T0.plusSeconds(1)).tail(2).limitBytes(2)
-                .build()));
+        assertEquals(
+                "b\n",
+                select(
+                        ABC,
+                        LogOptions.builder()
+                                .sinceTime(T0.plusSeconds(1))
+                                .tail(2)
+                                .limitBytes(2)
+                                .build()));
     }
 
     @Test
     void selectWithTimestamps() {
-        assertEquals("2023-11-14T22:13:20.123456Z a\n2023-11-14T22:13:21.123456Z b\n2023-11-14T22:13:22.123456Z c\n",
+        assertEquals(
+                "2023-11-14T22:13:20.123456Z a\n2023-11-14T22:13:21.123456Z b\n2023-11-14T22:13:22.123456Z c\n",
                 select(ABC, LogOptions.builder().timestamps(true).build()));
     }
 
@@ -220,8 +251,7 @@ class LogFileTest {
         bytes[x] = (byte) 0xff;
         bytes[x + 1] = (byte) 0xfe;
         Files.write(f, bytes);
-        assertEquals(List.of(line(0, "10%\r99%"), line(1, "bin \uFFFD\uFFFD end"), line(2, "crlf\r")),
-                LogFile.read(f));
+        assertEquals(List.of(line(0, "10%\r99%"), line(1, "bin \uFFFD\uFFFD end"), line(2, "crlf\r")), LogFile.read(f));
     }
 
     @Test
@@ -291,7 +321,8 @@ class LogFileTest {
         Path f = dir.resolve("current.log");
         append(f, raw(0, "a"));
         Ended ended = new Ended();
-        try (InputStream in = LogFile.follow(f, LogOptions.builder().follow(true).build(), NOW, ended)) {
+        try (InputStream in =
+                LogFile.follow(f, LogOptions.builder().follow(true).build(), NOW, ended)) {
             Future<String> all = readAll(in);
             ended.awaitPolls();
             append(f, raw(1, "b"));
@@ -307,7 +338,8 @@ class LogFileTest {
     void followOfAFileNotYetWrittenWaitsForIt() throws Exception {
         Path f = dir.resolve("current.log");
         Ended ended = new Ended();
-        try (InputStream in = LogFile.follow(f, LogOptions.builder().follow(true).build(), NOW, ended)) {
+        try (InputStream in =
+                LogFile.follow(f, LogOptions.builder().follow(true).build(), NOW, ended)) {
             Future<String> all = readAll(in);
             ended.awaitPolls();
             append(f, raw(0, "first"));
@@ -331,7 +363,8 @@ class LogFileTest {
         Path f = dir.resolve("current.log");
         append(f, raw(0, "a") + "1700000001.123456 be");
         Ended ended = new Ended();
-        try (InputStream in = LogFile.follow(f, LogOptions.builder().follow(true).build(), NOW, ended)) {
+        try (InputStream in =
+                LogFile.follow(f, LogOptions.builder().follow(true).build(), NOW, ended)) {
             Future<String> all = readAll(in);
             ended.awaitPolls();
             append(f, "fore\n");
@@ -347,7 +380,8 @@ class LogFileTest {
         byte[] apple = raw(0, "\uD83C\uDF4E!").getBytes(StandardCharsets.UTF_8);
         int cut = raw(0, "").length() - 1 + 2; // in the middle of the four bytes of U+1F34E
         Ended ended = new Ended();
-        try (InputStream in = LogFile.follow(f, LogOptions.builder().follow(true).build(), NOW, ended)) {
+        try (InputStream in =
+                LogFile.follow(f, LogOptions.builder().follow(true).build(), NOW, ended)) {
             Future<String> all = readAll(in);
             append(f, java.util.Arrays.copyOfRange(apple, 0, cut));
             ended.awaitPolls();
@@ -365,7 +399,8 @@ class LogFileTest {
         Path f = dir.resolve("current.log");
         append(f, raw(0, "1"));
         Ended ended = new Ended();
-        try (InputStream in = LogFile.follow(f, LogOptions.builder().follow(true).build(), NOW, ended)) {
+        try (InputStream in =
+                LogFile.follow(f, LogOptions.builder().follow(true).build(), NOW, ended)) {
             Future<String> all = readAll(in);
             ended.awaitPolls();
             append(f, raw(1, "2, written just before the rename"));
@@ -375,8 +410,10 @@ class LogFileTest {
             append(f, raw(3, "4"));
             ended.awaitPolls();
             ended.done.set(true);
-            assertEquals("1\n2, written just before the rename\n3, a longer first line of the new file than the old"
-                    + " file had\n4\n", all.get(5, TimeUnit.SECONDS));
+            assertEquals(
+                    "1\n2, written just before the rename\n3, a longer first line of the new file than the old"
+                            + " file had\n4\n",
+                    all.get(5, TimeUnit.SECONDS));
         }
     }
 
@@ -385,7 +422,8 @@ class LogFileTest {
         Path f = dir.resolve("current.log");
         append(f, raw(0, "a") + raw(1, "b") + raw(2, "c"));
         Ended ended = new Ended();
-        try (InputStream in = LogFile.follow(f, LogOptions.builder().follow(true).tail(1).build(), NOW, ended)) {
+        try (InputStream in =
+                LogFile.follow(f, LogOptions.builder().follow(true).tail(1).build(), NOW, ended)) {
             Future<String> all = readAll(in);
             ended.awaitPolls();
             append(f, raw(3, "d"));
@@ -394,7 +432,8 @@ class LogFileTest {
             assertEquals("c\nd\n", all.get(5, TimeUnit.SECONDS));
         }
         ended.done.set(true);
-        try (InputStream in = LogFile.follow(f, LogOptions.builder().follow(true).tail(0).build(), NOW, ended)) {
+        try (InputStream in =
+                LogFile.follow(f, LogOptions.builder().follow(true).tail(0).build(), NOW, ended)) {
             assertEquals("", readAll(in).get(5, TimeUnit.SECONDS), "tail 0 of an ended container");
         }
     }
@@ -404,7 +443,8 @@ class LogFileTest {
         Path f = dir.resolve("current.log");
         append(f, raw(0, "old") + raw(10, "recent"));
         Ended ended = new Ended();
-        LogOptions o = LogOptions.builder().follow(true).sinceTime(T0.plusSeconds(5)).build();
+        LogOptions o =
+                LogOptions.builder().follow(true).sinceTime(T0.plusSeconds(5)).build();
         try (InputStream in = LogFile.follow(f, o, NOW, ended)) {
             Future<String> all = readAll(in);
             ended.awaitPolls();
@@ -421,8 +461,8 @@ class LogFileTest {
         append(f, raw(0, "a"));
         Ended ended = new Ended();
         ended.done.set(true);
-        try (InputStream in = LogFile.follow(f, LogOptions.builder().follow(true).timestamps(true).build(), NOW,
-                ended)) {
+        try (InputStream in = LogFile.follow(
+                f, LogOptions.builder().follow(true).timestamps(true).build(), NOW, ended)) {
             assertEquals("2023-11-14T22:13:20.123456Z a\n", readAll(in).get(5, TimeUnit.SECONDS));
         }
     }
@@ -432,13 +472,13 @@ class LogFileTest {
         Path f = dir.resolve("current.log");
         append(f, raw(0, "abcdef"));
         Ended ended = new Ended(); // never ends
-        try (InputStream in = LogFile.follow(f, LogOptions.builder().follow(true).limitBytes(4).build(), NOW,
-                ended)) {
+        try (InputStream in = LogFile.follow(
+                f, LogOptions.builder().follow(true).limitBytes(4).build(), NOW, ended)) {
             assertEquals("abcd", readAll(in).get(5, TimeUnit.SECONDS));
             assertEquals(-1, in.read(new byte[10], 0, 10), "and stays ended");
         }
-        try (InputStream in = LogFile.follow(f, LogOptions.builder().follow(true).limitBytes(10).build(), NOW,
-                ended)) {
+        try (InputStream in = LogFile.follow(
+                f, LogOptions.builder().follow(true).limitBytes(10).build(), NOW, ended)) {
             Future<String> all = readAll(in);
             ended.awaitPolls();
             append(f, raw(1, "ghijkl"));
@@ -463,7 +503,8 @@ class LogFileTest {
     @Test
     void aZeroLengthReadReturnsZeroAtOnce() throws Exception {
         Path f = dir.resolve("current.log");
-        try (InputStream in = LogFile.follow(f, LogOptions.builder().follow(true).build(), NOW, new Ended())) {
+        try (InputStream in =
+                LogFile.follow(f, LogOptions.builder().follow(true).build(), NOW, new Ended())) {
             assertEquals(0, in.read(new byte[4], 0, 0));
             assertThrows(IndexOutOfBoundsException.class, () -> in.read(new byte[4], 3, 2));
         }
@@ -475,7 +516,8 @@ class LogFileTest {
         append(f, raw(0, "a") + "1700000001.123456 cut short");
         Ended ended = new Ended();
         ended.done.set(true);
-        try (InputStream in = LogFile.follow(f, LogOptions.builder().follow(true).build(), NOW, ended)) {
+        try (InputStream in =
+                LogFile.follow(f, LogOptions.builder().follow(true).build(), NOW, ended)) {
             assertArrayEquals("a\ncut short\n".getBytes(StandardCharsets.UTF_8), in.readAllBytes());
         }
     }

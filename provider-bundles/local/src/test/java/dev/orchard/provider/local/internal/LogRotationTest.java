@@ -35,9 +35,14 @@ class LogRotationTest {
         LocalStorage storage = new LocalStorage(dir.resolve("volumes"), 1L << 30, Clock.systemUTC());
         pods = new LocalPods(dir.resolve("pods"), storage, Clock.systemUTC(), "local", 110);
         pods.logCap(2_000);
-        Container chatty = Container.of("main", "none", "sh", "-c",
+        Container chatty = Container.of(
+                "main",
+                "none",
+                "sh",
+                "-c",
                 "i=0; while [ $i -lt 400 ]; do echo line-$i; i=$((i+1)); sleep 0.01; done; sleep 300");
-        pods.createPod(Pod.of("default", "chatty", new PodSpec(List.of(chatty), List.of(), RestartPolicy.NEVER, 1, "")));
+        pods.createPod(
+                Pod.of("default", "chatty", new PodSpec(List.of(chatty), List.of(), RestartPolicy.NEVER, 1, "")));
         Path logs = dir.resolve("pods").toRealPath().resolve("default/chatty/.orchard/main");
         long deadline = System.nanoTime() + 30_000_000_000L;
         while (!Files.exists(logs.resolve("current.log.1")) && System.nanoTime() < deadline) {

@@ -4,7 +4,9 @@ import org.osgi.service.metatype.annotations.AttributeDefinition;
 import org.osgi.service.metatype.annotations.ObjectClassDefinition;
 
 /** The configuration of one mock provider instance. */
-@ObjectClassDefinition(id = "dev.orchard.provider.mock", name = "Orchard mock provider",
+@ObjectClassDefinition(
+        id = "dev.orchard.provider.mock",
+        name = "Orchard mock provider",
         description = "An in-memory orchestrator and pod provider. Each factory configuration"
                 + " dev.orchard.provider.mock~<name> creates one more instance.")
 public @interface MockConfiguration {

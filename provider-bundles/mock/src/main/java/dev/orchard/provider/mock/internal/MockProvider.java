@@ -90,8 +90,8 @@ public final class MockProvider implements Orchestrator, StorageOps, PodProvider
      * @param storagePoolBytes the bytes all volumes together may hold
      * @param clock the clock for creation, start and log times
      */
-    public MockProvider(String name, String label, String region, Resources capacity, long storagePoolBytes,
-            Clock clock) {
+    public MockProvider(
+            String name, String label, String region, Resources capacity, long storagePoolBytes, Clock clock) {
         this.name = Names.requireDns1123Label("mock provider name", name);
         this.label = label == null ? "" : label;
         this.region = region == null ? "" : region;
@@ -150,8 +150,18 @@ public final class MockProvider implements Orchestrator, StorageOps, PodProvider
                     + " but the mock storage pool has " + Quantity.formatBytes(storagePoolBytes - used) + " of "
                     + Quantity.formatBytes(storagePoolBytes) + " left");
         }
-        Volume v = new Volume(key.name(), key.namespace(), UUID.randomUUID().toString(), profile.labels(), Map.of(),
-                bytes, 0, profile.replicas(), profile.storageClass().orElse(""), VolumePhase.AVAILABLE, "",
+        Volume v = new Volume(
+                key.name(),
+                key.namespace(),
+                UUID.randomUUID().toString(),
+                profile.labels(),
+                Map.of(),
+                bytes,
+                0,
+                profile.replicas(),
+                profile.storageClass().orElse(""),
+                VolumePhase.AVAILABLE,
+                "",
                 clock.instant());
         volumes.put(key, v);
         return v;
@@ -165,8 +175,8 @@ public final class MockProvider implements Orchestrator, StorageOps, PodProvider
             return false;
         }
         if (v.phase() == VolumePhase.BOUND) {
-            throw new UnavailableException("volume " + key.namespace() + "/" + key.name()
-                    + " is bound to a pod; delete the pod first");
+            throw new UnavailableException(
+                    "volume " + key.namespace() + "/" + key.name() + " is bound to a pod; delete the pod first");
         }
         volumes.remove(key);
         return true;
@@ -222,10 +232,17 @@ public final class MockProvider implements Orchestrator, StorageOps, PodProvider
             }
             requireVolumes(pod);
             requireCapacity(pod, current);
-            ObjectMeta meta = new ObjectMeta(key.name(), key.namespace(), current.metadata().uid(),
-                    pod.metadata().labels(), pod.metadata().annotations(), current.metadata().creationTime());
-            PodStatus status = sameContainers(current, pod) ? current.status()
-                    : runningStatus(pod, current.status().startTime(), current.status().podIp());
+            ObjectMeta meta = new ObjectMeta(
+                    key.name(),
+                    key.namespace(),
+                    current.metadata().uid(),
+                    pod.metadata().labels(),
+                    pod.metadata().annotations(),
+                    current.metadata().creationTime());
+            PodStatus status = sameContainers(current, pod)
+                    ? current.status()
+                    : runningStatus(
+                            pod, current.status().startTime(), current.status().podIp());
             updated = new Pod(meta, pod.spec(), status);
             pods.put(key, updated);
             bindVolumes(current, VolumePhase.RELEASED, "released by pod " + key.name());
@@ -246,12 +263,26 @@ public final class MockProvider implements Orchestrator, StorageOps, PodProvider
             Instant now = clock.instant();
             List<ContainerStatus> done = new ArrayList<>();
             for (ContainerStatus s : current.status().containerStatuses()) {
-                done.add(new ContainerStatus(s.name(), s.image(), ContainerState.TERMINATED, false, s.restartCount(),
-                        0, "Completed", s.startedAt(), now));
+                done.add(new ContainerStatus(
+                        s.name(),
+                        s.image(),
+                        ContainerState.TERMINATED,
+                        false,
+                        s.restartCount(),
+                        0,
+                        "Completed",
+                        s.startedAt(),
+                        now));
             }
             PodStatus st = current.status();
-            succeeded = current.withStatus(new PodStatus(PodPhase.SUCCEEDED, "Deleted", "deleted by request",
-                    st.hostIp(), st.podIp(), st.startTime(), done));
+            succeeded = current.withStatus(new PodStatus(
+                    PodPhase.SUCCEEDED,
+                    "Deleted",
+                    "deleted by request",
+                    st.hostIp(),
+                    st.podIp(),
+                    st.startTime(),
+                    done));
             bindVolumes(current, VolumePhase.RELEASED, "released by pod " + podName);
             notifyChange(succeeded);
         }
@@ -282,10 +313,16 @@ public final class MockProvider implements Orchestrator, StorageOps, PodProvider
         for (Pod p : pods.values()) {
             List<ContainerStats> containers = new ArrayList<>();
             for (Container c : p.spec().containers()) {
-                containers.add(new ContainerStats(c.name(), p.status().startTime(), c.requests().cpuMillis() * 1_000_000L,
-                        0, c.requests().memoryBytes(), c.requests().memoryBytes()));
+                containers.add(new ContainerStats(
+                        c.name(),
+                        p.status().startTime(),
+                        c.requests().cpuMillis() * 1_000_000L,
+                        0,
+                        c.requests().memoryBytes(),
+                        c.requests().memoryBytes()));
             }
-            stats.add(PodStats.ofContainers(p.namespace(), p.name(), p.metadata().uid(), containers));
+            stats.add(
+                    PodStats.ofContainers(p.namespace(), p.name(), p.metadata().uid(), containers));
         }
         return StatsSummary.ofPods(name, clock.instant(), stats);
     }
@@ -306,7 +343,9 @@ public final class MockProvider implements Orchestrator, StorageOps, PodProvider
             command.addAll(c.args());
             lines.addAll(MockShell.run(command).stdout());
         }
-        int from = options.tail().isPresent() ? Math.max(0, lines.size() - options.tail().getAsInt()) : 0;
+        int from = options.tail().isPresent()
+                ? Math.max(0, lines.size() - options.tail().getAsInt())
+                : 0;
         StringBuilder text = new StringBuilder();
         String stamp = DateTimeFormatter.ISO_INSTANT.format(written);
         for (String line : lines.subList(from, lines.size())) {
@@ -316,15 +355,15 @@ public final class MockProvider implements Orchestrator, StorageOps, PodProvider
             text.append(line).append('\n');
         }
         byte[] bytes = text.toString().getBytes(StandardCharsets.UTF_8);
-        int length = options.limitBytes().isPresent() ? (int) Math.min(bytes.length, options.limitBytes().getAsLong())
+        int length = options.limitBytes().isPresent()
+                ? (int) Math.min(bytes.length, options.limitBytes().getAsLong())
                 : bytes.length;
         // The mock's containers wrote everything when they started, so a followed log ends right here.
         return new ByteArrayInputStream(bytes, 0, length);
     }
 
     @Override
-    public int runInContainer(String namespace, String podName, String containerName, List<String> command,
-            ExecIO io) {
+    public int runInContainer(String namespace, String podName, String containerName, List<String> command, ExecIO io) {
         if (command == null || command.isEmpty()) {
             throw new InvalidInputException("exec needs a command, got none");
         }
@@ -357,13 +396,22 @@ public final class MockProvider implements Orchestrator, StorageOps, PodProvider
         }
         List<NodeCondition> conditions = List.of(
                 new NodeCondition("Ready", true, "KubeletReady", "the mock provider is ready"),
-                new NodeCondition("MemoryPressure", used.memoryBytes() >= capacity.memoryBytes(),
-                        "MockMemory", "memory requested " + Quantity.formatBytes(Math.max(1, used.memoryBytes()))),
+                new NodeCondition(
+                        "MemoryPressure",
+                        used.memoryBytes() >= capacity.memoryBytes(),
+                        "MockMemory",
+                        "memory requested " + Quantity.formatBytes(Math.max(1, used.memoryBytes()))),
                 new NodeCondition("DiskPressure", false, "MockDisk", "in memory"),
                 new NodeCondition("PIDPressure", false, "MockPids", "in memory"));
-        return new Node(node.name(), labels, capacity, capacity, conditions,
+        return new Node(
+                node.name(),
+                labels,
+                capacity,
+                capacity,
+                conditions,
                 List.of(new NodeAddress("InternalIP", "127.0.0.1"), new NodeAddress("Hostname", node.name())),
-                "linux", System.getProperty("os.arch", "amd64"));
+                "linux",
+                System.getProperty("os.arch", "amd64"));
     }
 
     // ------------------------------------------------------------------ PodNotifier
@@ -405,8 +453,8 @@ public final class MockProvider implements Orchestrator, StorageOps, PodProvider
                 return c;
             }
         }
-        throw new NotFoundException("pod " + pod.namespace() + "/" + pod.name() + " has no container "
-                + Names.quote(containerName));
+        throw new NotFoundException(
+                "pod " + pod.namespace() + "/" + pod.name() + " has no container " + Names.quote(containerName));
     }
 
     private static boolean sameContainers(Pod a, Pod b) {
@@ -469,8 +517,8 @@ public final class MockProvider implements Orchestrator, StorageOps, PodProvider
     private static PodStatus runningStatus(Pod pod, Instant started, String podIp) {
         List<ContainerStatus> statuses = new ArrayList<>();
         for (Container c : pod.spec().containers()) {
-            statuses.add(new ContainerStatus(c.name(), c.image(), ContainerState.RUNNING, true, 0, null, "", started,
-                    null));
+            statuses.add(
+                    new ContainerStatus(c.name(), c.image(), ContainerState.RUNNING, true, 0, null, "", started, null));
         }
         return new PodStatus(PodPhase.RUNNING, "", "", "127.0.0.1", podIp, started, statuses);
     }

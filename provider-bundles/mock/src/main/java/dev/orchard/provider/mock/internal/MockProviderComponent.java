@@ -11,7 +11,9 @@ import org.osgi.service.metatype.annotations.Designate;
  * The default mock instance, named "mock" unless its configuration {@code dev.orchard.provider.mock.default}
  * says otherwise.
  */
-@Component(configurationPid = "dev.orchard.provider.mock.default", configurationPolicy = ConfigurationPolicy.OPTIONAL,
+@Component(
+        configurationPid = "dev.orchard.provider.mock.default",
+        configurationPolicy = ConfigurationPolicy.OPTIONAL,
         service = {})
 @Designate(ocd = MockConfiguration.class)
 public final class MockProviderComponent {

@@ -13,7 +13,9 @@ import org.osgi.service.metatype.annotations.Designate;
  * {@code deploy/dev.orchard.provider.mock~edge.cfg} holding {@code name=edge}: the counterpart of
  * InitFunc(InitConfig). Deleting the configuration removes the instance.
  */
-@Component(configurationPid = "dev.orchard.provider.mock", configurationPolicy = ConfigurationPolicy.REQUIRE,
+@Component(
+        configurationPid = "dev.orchard.provider.mock",
+        configurationPolicy = ConfigurationPolicy.REQUIRE,
         service = {})
 @Designate(ocd = MockConfiguration.class, factory = true)
 public final class MockProviderFactory {

@@ -23,10 +23,17 @@ final class MockRegistration {
 
     MockRegistration(BundleContext context, MockConfiguration config, String fallbackName) {
         String name = config.name().isBlank() ? fallbackName : config.name().trim();
-        Resources capacity = new Resources(Quantity.parseMillis("cpu", config.cpu()),
-                Quantity.parseBytes("memory", config.memory()), Quantity.parseCount("pods", config.pods()));
-        provider = new MockProvider(name, config.label(), config.region(), capacity,
-                Quantity.parseBytes("storage", config.storage()), Clock.systemUTC());
+        Resources capacity = new Resources(
+                Quantity.parseMillis("cpu", config.cpu()),
+                Quantity.parseBytes("memory", config.memory()),
+                Quantity.parseCount("pods", config.pods()));
+        provider = new MockProvider(
+                name,
+                config.label(),
+                config.region(),
+                capacity,
+                Quantity.parseBytes("storage", config.storage()),
+                Clock.systemUTC());
         Dictionary<String, Object> props = new Hashtable<>();
         props.put(ProviderProperties.NAME, name);
         props.put(Constants.SERVICE_RANKING, config.service_ranking());

@@ -20,7 +20,8 @@ final class MockShell {
         if (command.isEmpty()) {
             return new Result(out, err, 0);
         }
-        if (command.size() == 3 && (command.get(0).equals("sh") || command.get(0).equals("/bin/sh"))
+        if (command.size() == 3
+                && (command.get(0).equals("sh") || command.get(0).equals("/bin/sh"))
                 && command.get(1).equals("-c")) {
             int code = 0;
             for (String[] step : statements(command.get(2))) {

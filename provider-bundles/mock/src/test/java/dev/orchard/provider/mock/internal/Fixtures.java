@@ -41,7 +41,11 @@ final class Fixtures {
     }
 
     static VolumeProfile volume(String namespace, String name, String capacity) {
-        return VolumeProfile.builder().namespace(namespace).name(name).capacity(capacity).build();
+        return VolumeProfile.builder()
+                .namespace(namespace)
+                .name(name)
+                .capacity(capacity)
+                .build();
     }
 
     static VolumeProfile named(String namespace, String name) {
@@ -57,7 +61,14 @@ final class Fixtures {
     }
 
     static Container requesting(String name, long cpuMillis, long memoryBytes) {
-        return new Container(name, "busybox", List.of("sleep", "300"), List.of(), Map.of(), "", List.of(),
+        return new Container(
+                name,
+                "busybox",
+                List.of("sleep", "300"),
+                List.of(),
+                Map.of(),
+                "",
+                List.of(),
                 new Resources(cpuMillis, memoryBytes, 0));
     }
 
@@ -70,8 +81,8 @@ final class Fixtures {
     }
 
     static Pod podWithLabels(String namespace, String name, Map<String, String> labels, Container... containers) {
-        return new Pod(new ObjectMeta(name, namespace, "", labels, Map.of(), null), PodSpec.of(containers),
-                PodStatus.NONE);
+        return new Pod(
+                new ObjectMeta(name, namespace, "", labels, Map.of(), null), PodSpec.of(containers), PodStatus.NONE);
     }
 
     static Pod podClaiming(String namespace, String name, String... claims) {
@@ -79,8 +90,10 @@ final class Fixtures {
         for (int i = 0; i < claims.length; i++) {
             volumes.add(new PodVolume("vol-" + i, claims[i]));
         }
-        return Pod.of(namespace, name,
-                new PodSpec(List.of(logging()), volumes, RestartPolicy.ALWAYS, PodSpec.DEFAULT_GRACE_PERIOD_SECONDS,
-                        ""));
+        return Pod.of(
+                namespace,
+                name,
+                new PodSpec(
+                        List.of(logging()), volumes, RestartPolicy.ALWAYS, PodSpec.DEFAULT_GRACE_PERIOD_SECONDS, ""));
     }
 }

@@ -65,8 +65,10 @@ class MockLogsAndExecTest {
     void tailReturnsTheLastLines() throws IOException {
         assertEquals("line-2\nline-3\n", logs(LogOptions.builder().tail(2).build()));
         assertEquals("line-3\n", logs(LogOptions.builder().tail(1).build()));
-        assertEquals("line-1\nline-2\nline-3\n", logs(LogOptions.builder().tail(3).build()));
-        assertEquals("line-1\nline-2\nline-3\n", logs(LogOptions.builder().tail(100).build()));
+        assertEquals(
+                "line-1\nline-2\nline-3\n", logs(LogOptions.builder().tail(3).build()));
+        assertEquals(
+                "line-1\nline-2\nline-3\n", logs(LogOptions.builder().tail(100).build()));
     }
 
     @Test
@@ -77,9 +79,11 @@ class MockLogsAndExecTest {
     @Test
     void limitBytesCutsTheLog() throws IOException {
         assertEquals("lin", logs(LogOptions.builder().limitBytes(3).build()));
-        assertEquals("line-1\nline-2\nline-3\n", logs(LogOptions.builder().limitBytes(1000).build()));
-        assertEquals("line-3", logs(LogOptions.builder().tail(1).limitBytes(6).build()),
-                "the limit applies after the tail");
+        assertEquals(
+                "line-1\nline-2\nline-3\n",
+                logs(LogOptions.builder().limitBytes(1000).build()));
+        assertEquals(
+                "line-3", logs(LogOptions.builder().tail(1).limitBytes(6).build()), "the limit applies after the tail");
     }
 
     @Test
@@ -100,16 +104,17 @@ class MockLogsAndExecTest {
 
     @Test
     void previousIsNotFound() {
-        assertThrows(NotFoundException.class, () -> logs(LogOptions.builder().previous(true).build()));
+        assertThrows(
+                NotFoundException.class,
+                () -> logs(LogOptions.builder().previous(true).build()));
     }
 
     @Test
     void unknownContainerOrPodIsNotFound() {
         assertThrows(NotFoundException.class, () -> logs("nosuch", LogOptions.DEFAULT));
-        assertThrows(NotFoundException.class,
-                () -> mock.getContainerLogs("default", "nothing", "c", LogOptions.DEFAULT));
-        assertThrows(NotFoundException.class,
-                () -> mock.getContainerLogs("other", "web", "c", LogOptions.DEFAULT));
+        assertThrows(
+                NotFoundException.class, () -> mock.getContainerLogs("default", "nothing", "c", LogOptions.DEFAULT));
+        assertThrows(NotFoundException.class, () -> mock.getContainerLogs("other", "web", "c", LogOptions.DEFAULT));
     }
 
     @Test
@@ -120,25 +125,40 @@ class MockLogsAndExecTest {
 
     @Test
     void sinceTimeAtOrBeforeThePodStartIsEverything() throws IOException {
-        assertEquals("line-1\nline-2\nline-3\n", logs(LogOptions.builder().sinceTime(NOW).build()));
-        assertEquals("line-1\nline-2\nline-3\n", logs(LogOptions.builder().sinceTime(NOW.minusSeconds(60)).build()));
+        assertEquals(
+                "line-1\nline-2\nline-3\n",
+                logs(LogOptions.builder().sinceTime(NOW).build()));
+        assertEquals(
+                "line-1\nline-2\nline-3\n",
+                logs(LogOptions.builder().sinceTime(NOW.minusSeconds(60)).build()));
     }
 
     @Test
     void sinceSecondsCoveringThePodStartIsEverything() throws IOException {
         // The clock is fixed: the pod started "now", so the last second includes it.
-        assertEquals("line-1\nline-2\nline-3\n", logs(LogOptions.builder().sinceSeconds(1).build()));
+        assertEquals(
+                "line-1\nline-2\nline-3\n",
+                logs(LogOptions.builder().sinceSeconds(1).build()));
     }
 
     @Test
     void followedLogsEndWithWhatWasWritten() throws IOException {
-        assertEquals("line-1\nline-2\nline-3\n", logs(LogOptions.builder().follow(true).build()));
+        assertEquals(
+                "line-1\nline-2\nline-3\n",
+                logs(LogOptions.builder().follow(true).build()));
     }
 
     @Test
     void logsOfOtherContainersAreTheirOwn() throws IOException {
-        Container args = new Container("args", "busybox", List.of("sh", "-c"), List.of("echo from-args"), Map.of(),
-                "", List.of(), Resources.NONE);
+        Container args = new Container(
+                "args",
+                "busybox",
+                List.of("sh", "-c"),
+                List.of("echo from-args"),
+                Map.of(),
+                "",
+                List.of(),
+                Resources.NONE);
         Container quiet = Container.of("quiet", "busybox");
         Container plain = Container.of("plain", "busybox", "echo", "one", "two");
         mock.createPod(pod("default", "multi", args, quiet, plain));
@@ -221,17 +241,18 @@ class MockLogsAndExecTest {
     @Test
     void anEmptyCommandIsInvalid() {
         assertThrows(InvalidInputException.class, () -> exec());
-        assertThrows(InvalidInputException.class, () -> mock.runInContainer("default", "web", "c", null,
-                new ExecIO(null, out, err, false)));
+        assertThrows(
+                InvalidInputException.class,
+                () -> mock.runInContainer("default", "web", "c", null, new ExecIO(null, out, err, false)));
     }
 
     @Test
     void execInAnUnknownPodOrContainerIsNotFound() {
         ExecIO io = new ExecIO(null, out, err, false);
-        assertThrows(NotFoundException.class,
-                () -> mock.runInContainer("default", "nothing", "c", List.of("true"), io));
-        assertThrows(NotFoundException.class,
-                () -> mock.runInContainer("default", "web", "nosuch", List.of("true"), io));
+        assertThrows(
+                NotFoundException.class, () -> mock.runInContainer("default", "nothing", "c", List.of("true"), io));
+        assertThrows(
+                NotFoundException.class, () -> mock.runInContainer("default", "web", "nosuch", List.of("true"), io));
     }
 
     @Test

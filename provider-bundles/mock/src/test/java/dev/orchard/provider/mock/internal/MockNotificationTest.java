@@ -11,6 +11,8 @@ import dev.orchard.api.pod.ContainerState;
 import dev.orchard.api.pod.ContainerStatus;
 import dev.orchard.api.pod.Pod;
 import dev.orchard.api.pod.PodPhase;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
@@ -22,8 +24,6 @@ import java.util.concurrent.Future;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.ArrayList;
-import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -237,7 +237,9 @@ class MockNotificationTest {
         for (int i = 0; i < 5; i++) {
             Pod p = last.get("p" + i);
             assertNotNull(p);
-            assertEquals(PodPhase.SUCCEEDED, p.status().phase(),
+            assertEquals(
+                    PodPhase.SUCCEEDED,
+                    p.status().phase(),
                     "p" + i + " is deleted, so its last notification must say so");
         }
     }

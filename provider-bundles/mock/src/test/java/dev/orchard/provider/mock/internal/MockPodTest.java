@@ -64,8 +64,11 @@ class MockPodTest {
         assertFalse(st.podIp().isBlank());
         assertFalse(st.hostIp().isBlank());
         assertEquals(2, st.containerStatuses().size());
-        assertEquals(List.of("c", "side"), st.containerStatuses().stream().map(ContainerStatus::name).toList());
-        assertEquals(List.of("busybox", "alpine"),
+        assertEquals(
+                List.of("c", "side"),
+                st.containerStatuses().stream().map(ContainerStatus::name).toList());
+        assertEquals(
+                List.of("busybox", "alpine"),
                 st.containerStatuses().stream().map(ContainerStatus::image).toList());
         for (ContainerStatus cs : st.containerStatuses()) {
             assertEquals(ContainerState.RUNNING, cs.state());
@@ -98,7 +101,8 @@ class MockPodTest {
     void createOfAnExistingPodIsAlreadyExistsAndKeepsTheOriginal() {
         mock.createPod(pod("default", "web"));
         Pod original = mock.getPod("default", "web");
-        assertThrows(AlreadyExistsException.class,
+        assertThrows(
+                AlreadyExistsException.class,
                 () -> mock.createPod(pod("default", "web", Container.of("other", "alpine", "true"))));
         assertEquals(original, mock.getPod("default", "web"));
         assertEquals(1, mock.getPods().size());
@@ -126,7 +130,8 @@ class MockPodTest {
         mock.createPod(pod("mm", "m"));
         mock.createPod(pod("aa", "alpha"));
         mock.createPod(pod("aa-b", "c"));
-        List<String> order = mock.getPods().stream().map(p -> p.namespace() + "/" + p.name()).toList();
+        List<String> order =
+                mock.getPods().stream().map(p -> p.namespace() + "/" + p.name()).toList();
         assertEquals(List.of("aa/alpha", "aa/zeta", "aa-b/c", "mm/m", "zz/a"), order);
     }
 
@@ -174,8 +179,10 @@ class MockPodTest {
     void updateCannotChangeTheUid() {
         mock.createPod(pod("default", "web"));
         String uid = mock.getPod("default", "web").metadata().uid();
-        Pod forged = new Pod(new ObjectMeta("web", "default", "forged-uid", Map.of(), Map.of(), NOW.minusSeconds(60)),
-                PodSpec.of(Fixtures.logging()), null);
+        Pod forged = new Pod(
+                new ObjectMeta("web", "default", "forged-uid", Map.of(), Map.of(), NOW.minusSeconds(60)),
+                PodSpec.of(Fixtures.logging()),
+                null);
         mock.updatePod(forged);
         assertEquals(uid, mock.getPod("default", "web").metadata().uid());
         assertEquals(NOW, mock.getPod("default", "web").metadata().creationTime());
@@ -237,8 +244,7 @@ class MockPodTest {
 
     @Test
     void podKeysOrderByNamespaceThenName() {
-        List<PodKey> keys = new ArrayList<>(List.of(new PodKey("b", "a"), new PodKey("a", "z"),
-                new PodKey("a", "b")));
+        List<PodKey> keys = new ArrayList<>(List.of(new PodKey("b", "a"), new PodKey("a", "z"), new PodKey("a", "b")));
         java.util.Collections.sort(keys);
         assertEquals(List.of(new PodKey("a", "b"), new PodKey("a", "z"), new PodKey("b", "a")), keys);
     }
@@ -253,8 +259,8 @@ class MockPodTest {
         try {
             small.createPod(pod("default", "one"));
             small.createPod(pod("default", "two"));
-            UnavailableException e = assertThrows(UnavailableException.class,
-                    () -> small.createPod(pod("default", "three")));
+            UnavailableException e =
+                    assertThrows(UnavailableException.class, () -> small.createPod(pod("default", "three")));
             assertTrue(e.retryable());
             assertTrue(e.getMessage().contains("three"), e.getMessage());
             assertEquals(2, small.getPods().size());
@@ -269,8 +275,8 @@ class MockPodTest {
         MockProvider small = Fixtures.provider(SMALL);
         try {
             small.createPod(pod("default", "big", requesting("c", 600, 0)));
-            assertThrows(UnavailableException.class,
-                    () -> small.createPod(pod("default", "more", requesting("c", 401, 0))));
+            assertThrows(
+                    UnavailableException.class, () -> small.createPod(pod("default", "more", requesting("c", 401, 0))));
             small.createPod(pod("default", "exact", requesting("c", 400, 0)));
             assertEquals(2, small.getPods().size());
         } finally {
@@ -282,7 +288,8 @@ class MockPodTest {
     void aPodAskingForMoreMemoryThanTheNodeHasDoesNotFit() {
         MockProvider small = Fixtures.provider(SMALL);
         try {
-            assertThrows(UnavailableException.class,
+            assertThrows(
+                    UnavailableException.class,
                     () -> small.createPod(pod("default", "huge", requesting("c", 0, (1L << 30) + 1))));
             assertEquals(List.of(), small.getPods());
         } finally {
@@ -294,8 +301,9 @@ class MockPodTest {
     void requestsOfAllContainersAreSummed() {
         MockProvider small = Fixtures.provider(SMALL);
         try {
-            assertThrows(UnavailableException.class, () -> small.createPod(
-                    pod("default", "pair", requesting("a", 600, 0), requesting("b", 600, 0))));
+            assertThrows(
+                    UnavailableException.class,
+                    () -> small.createPod(pod("default", "pair", requesting("a", 600, 0), requesting("b", 600, 0))));
             small.createPod(pod("default", "pair", requesting("a", 500, 0), requesting("b", 500, 0)));
         } finally {
             small.close();
@@ -311,7 +319,9 @@ class MockPodTest {
             assertThrows(UnavailableException.class, () -> small.createPod(pod("default", "three")));
             small.deletePod("default", "one");
             small.createPod(pod("default", "three", requesting("c", 1000, 0)));
-            assertEquals(List.of("three", "two"), small.getPods().stream().map(Pod::name).toList());
+            assertEquals(
+                    List.of("three", "two"),
+                    small.getPods().stream().map(Pod::name).toList());
         } finally {
             small.close();
         }
@@ -324,10 +334,17 @@ class MockPodTest {
             small.createPod(pod("default", "one", requesting("c", 800, 0)));
             small.createPod(pod("default", "two", requesting("c", 200, 0)));
             small.updatePod(pod("default", "one", requesting("c", 800, 1024)));
-            UnavailableException e = assertThrows(UnavailableException.class,
-                    () -> small.updatePod(pod("default", "one", requesting("c", 801, 0))));
+            UnavailableException e = assertThrows(
+                    UnavailableException.class, () -> small.updatePod(pod("default", "one", requesting("c", 801, 0))));
             assertTrue(e.getMessage().contains("one"), e.getMessage());
-            assertEquals(1024, small.getPod("default", "one").spec().containers().get(0).requests().memoryBytes(),
+            assertEquals(
+                    1024,
+                    small.getPod("default", "one")
+                            .spec()
+                            .containers()
+                            .get(0)
+                            .requests()
+                            .memoryBytes(),
                     "a refused update must leave the pod as it was");
         } finally {
             small.close();
@@ -338,8 +355,8 @@ class MockPodTest {
 
     @Test
     void aPodClaimingAMissingVolumeIsInvalidAndNotCreated() {
-        InvalidInputException e = assertThrows(InvalidInputException.class,
-                () -> mock.createPod(podClaiming("default", "db", "data")));
+        InvalidInputException e =
+                assertThrows(InvalidInputException.class, () -> mock.createPod(podClaiming("default", "db", "data")));
         assertTrue(e.getMessage().contains("data"), e.getMessage());
         assertEquals(List.of(), mock.getPods());
     }
@@ -348,7 +365,9 @@ class MockPodTest {
     void aVolumeOfAnotherNamespaceDoesNotSatisfyAClaim() {
         mock.addStorage(volume("other", "data", "1Gi"));
         assertThrows(InvalidInputException.class, () -> mock.createPod(podClaiming("default", "db", "data")));
-        assertEquals(VolumePhase.AVAILABLE, mock.readStorage(named("other", "data")).orElseThrow().phase());
+        assertEquals(
+                VolumePhase.AVAILABLE,
+                mock.readStorage(named("other", "data")).orElseThrow().phase());
     }
 
     @Test
@@ -356,12 +375,20 @@ class MockPodTest {
         mock.addStorage(volume("default", "data", "1Gi"));
         mock.addStorage(volume("default", "spare", "1Gi"));
         mock.createPod(podClaiming("default", "db", "data"));
-        assertEquals(VolumePhase.BOUND, mock.readStorage(named("default", "data")).orElseThrow().phase());
-        assertEquals(VolumePhase.AVAILABLE, mock.readStorage(named("default", "spare")).orElseThrow().phase());
+        assertEquals(
+                VolumePhase.BOUND,
+                mock.readStorage(named("default", "data")).orElseThrow().phase());
+        assertEquals(
+                VolumePhase.AVAILABLE,
+                mock.readStorage(named("default", "spare")).orElseThrow().phase());
 
         mock.deletePod("default", "db");
-        assertEquals(VolumePhase.RELEASED, mock.readStorage(named("default", "data")).orElseThrow().phase());
-        assertEquals(VolumePhase.AVAILABLE, mock.readStorage(named("default", "spare")).orElseThrow().phase());
+        assertEquals(
+                VolumePhase.RELEASED,
+                mock.readStorage(named("default", "data")).orElseThrow().phase());
+        assertEquals(
+                VolumePhase.AVAILABLE,
+                mock.readStorage(named("default", "spare")).orElseThrow().phase());
     }
 
     @Test
@@ -372,7 +399,9 @@ class MockPodTest {
             small.createPod(pod("default", "one"));
             small.createPod(pod("default", "two"));
             assertThrows(UnavailableException.class, () -> small.createPod(podClaiming("default", "db", "data")));
-            assertEquals(VolumePhase.AVAILABLE, small.readStorage(named("default", "data")).orElseThrow().phase());
+            assertEquals(
+                    VolumePhase.AVAILABLE,
+                    small.readStorage(named("default", "data")).orElseThrow().phase());
         } finally {
             small.close();
         }
@@ -384,10 +413,16 @@ class MockPodTest {
         mock.addStorage(volume("default", "new", "1Gi"));
         mock.createPod(podClaiming("default", "db", "old"));
         mock.updatePod(podClaiming("default", "db", "new"));
-        assertEquals(VolumePhase.RELEASED, mock.readStorage(named("default", "old")).orElseThrow().phase());
-        assertEquals(VolumePhase.BOUND, mock.readStorage(named("default", "new")).orElseThrow().phase());
+        assertEquals(
+                VolumePhase.RELEASED,
+                mock.readStorage(named("default", "old")).orElseThrow().phase());
+        assertEquals(
+                VolumePhase.BOUND,
+                mock.readStorage(named("default", "new")).orElseThrow().phase());
         assertThrows(InvalidInputException.class, () -> mock.updatePod(podClaiming("default", "db", "missing")));
-        assertEquals(VolumePhase.BOUND, mock.readStorage(named("default", "new")).orElseThrow().phase());
+        assertEquals(
+                VolumePhase.BOUND,
+                mock.readStorage(named("default", "new")).orElseThrow().phase());
     }
 
     @Test
@@ -395,7 +430,9 @@ class MockPodTest {
         mock.addStorage(volume("default", "data", "1Gi"));
         mock.createPod(podClaiming("default", "db", "data"));
         mock.updatePod(podClaiming("default", "db", "data"));
-        assertEquals(VolumePhase.BOUND, mock.readStorage(named("default", "data")).orElseThrow().phase());
+        assertEquals(
+                VolumePhase.BOUND,
+                mock.readStorage(named("default", "data")).orElseThrow().phase());
     }
 
     // ------------------------------------------------------------------ immutability
@@ -416,10 +453,15 @@ class MockPodTest {
     void returnedPodsCannotBeMutated() {
         mock.createPod(podWithLabels("default", "a", Map.of("k", "v"), Fixtures.logging()));
         Pod p = mock.getPod("default", "a");
-        assertThrows(UnsupportedOperationException.class, () -> p.metadata().labels().put("k", "x"));
-        assertThrows(UnsupportedOperationException.class, () -> p.spec().containers().clear());
-        assertThrows(UnsupportedOperationException.class, () -> p.status().containerStatuses().clear());
-        assertThrows(UnsupportedOperationException.class,
+        assertThrows(
+                UnsupportedOperationException.class, () -> p.metadata().labels().put("k", "x"));
+        assertThrows(
+                UnsupportedOperationException.class, () -> p.spec().containers().clear());
+        assertThrows(
+                UnsupportedOperationException.class,
+                () -> p.status().containerStatuses().clear());
+        assertThrows(
+                UnsupportedOperationException.class,
                 () -> p.spec().containers().get(0).command().add("echo"));
         assertEquals(p, mock.getPod("default", "a"));
     }
@@ -433,8 +475,10 @@ class MockPodTest {
         Map<String, String> env = new HashMap<>(Map.of("A", "1"));
         Container c = new Container("c", "busybox", command, args, env, "", new ArrayList<>(), Resources.NONE);
         List<Container> containers = new ArrayList<>(List.of(c));
-        Pod in = new Pod(new ObjectMeta("web", "default", "", labels, annotations, null),
-                new PodSpec(containers, new ArrayList<>(), RestartPolicy.ALWAYS, 5, ""), null);
+        Pod in = new Pod(
+                new ObjectMeta("web", "default", "", labels, annotations, null),
+                new PodSpec(containers, new ArrayList<>(), RestartPolicy.ALWAYS, 5, ""),
+                null);
         mock.createPod(in);
         Pod stored = mock.getPod("default", "web");
 
@@ -450,7 +494,8 @@ class MockPodTest {
         assertEquals(stored, now);
         assertEquals(Map.of("app", "web"), now.metadata().labels());
         assertEquals(Map.of("note", "first"), now.metadata().annotations());
-        assertEquals(List.of("sh", "-c", "echo hi"), now.spec().containers().get(0).command());
+        assertEquals(
+                List.of("sh", "-c", "echo hi"), now.spec().containers().get(0).command());
         assertEquals(List.of(), now.spec().containers().get(0).args());
         assertEquals(Map.of("A", "1"), now.spec().containers().get(0).env());
         assertEquals(1, now.spec().containers().size());
@@ -461,30 +506,37 @@ class MockPodTest {
 
     @Test
     void anInvalidProviderNameIsRefused() {
-        assertThrows(InvalidInputException.class,
-                () -> new MockProvider("Mock", "mock", "local", MockProvider.DEFAULT_CAPACITY, 1L << 40,
-                        Fixtures.CLOCK));
-        assertThrows(InvalidInputException.class,
+        assertThrows(
+                InvalidInputException.class,
+                () -> new MockProvider(
+                        "Mock", "mock", "local", MockProvider.DEFAULT_CAPACITY, 1L << 40, Fixtures.CLOCK));
+        assertThrows(
+                InvalidInputException.class,
                 () -> new MockProvider("", "mock", "local", MockProvider.DEFAULT_CAPACITY, 1L << 40, Fixtures.CLOCK));
-        assertThrows(InvalidInputException.class,
-                () -> new MockProvider("my_mock", "mock", "local", MockProvider.DEFAULT_CAPACITY, 1L << 40,
-                        Fixtures.CLOCK));
+        assertThrows(
+                InvalidInputException.class,
+                () -> new MockProvider(
+                        "my_mock", "mock", "local", MockProvider.DEFAULT_CAPACITY, 1L << 40, Fixtures.CLOCK));
     }
 
     @Test
     void zeroCapacityIsRefused() {
-        for (Resources r : List.of(Resources.NONE, new Resources(0, 1, 1), new Resources(1, 0, 1),
-                new Resources(1, 1, 0))) {
-            assertThrows(InvalidInputException.class,
-                    () -> new MockProvider("mock", "mock", "local", r, 1L << 40, Fixtures.CLOCK), r.toString());
+        for (Resources r :
+                List.of(Resources.NONE, new Resources(0, 1, 1), new Resources(1, 0, 1), new Resources(1, 1, 0))) {
+            assertThrows(
+                    InvalidInputException.class,
+                    () -> new MockProvider("mock", "mock", "local", r, 1L << 40, Fixtures.CLOCK),
+                    r.toString());
         }
     }
 
     @Test
     void aNonPositiveStoragePoolIsRefused() {
-        assertThrows(InvalidInputException.class,
+        assertThrows(
+                InvalidInputException.class,
                 () -> new MockProvider("mock", "mock", "local", MockProvider.DEFAULT_CAPACITY, 0, Fixtures.CLOCK));
-        assertThrows(InvalidInputException.class,
+        assertThrows(
+                InvalidInputException.class,
                 () -> new MockProvider("mock", "mock", "local", MockProvider.DEFAULT_CAPACITY, -1, Fixtures.CLOCK));
     }
 

@@ -26,8 +26,8 @@ class MockRegistrationTest {
     @Test
     void instanceNameIsThePartAfterTheTilde() {
         assertEquals("edge", MockRegistration.instanceName(Map.of("service.pid", "dev.orchard.provider.mock~edge")));
-        assertEquals("edge", MockRegistration.instanceName(Map.of(Constants.SERVICE_PID,
-                "dev.orchard.provider.mock~edge")));
+        assertEquals(
+                "edge", MockRegistration.instanceName(Map.of(Constants.SERVICE_PID, "dev.orchard.provider.mock~edge")));
     }
 
     @Test
@@ -54,8 +54,8 @@ class MockRegistrationTest {
                         }
                         throw new UnsupportedOperationException(m.getName());
                     });
-            return (BundleContext) Proxy.newProxyInstance(getClass().getClassLoader(),
-                    new Class<?>[] {BundleContext.class}, (p, m, a) -> {
+            return (BundleContext) Proxy.newProxyInstance(
+                    getClass().getClassLoader(), new Class<?>[] {BundleContext.class}, (p, m, a) -> {
                         if (m.getName().equals("registerService") && a[0] instanceof String[] names) {
                             classes = names;
                             service = a[1];
@@ -68,8 +68,8 @@ class MockRegistrationTest {
     }
 
     private static MockConfiguration config(Map<String, Object> values) {
-        return (MockConfiguration) Proxy.newProxyInstance(MockRegistrationTest.class.getClassLoader(),
-                new Class<?>[] {MockConfiguration.class}, (p, m, a) -> {
+        return (MockConfiguration) Proxy.newProxyInstance(
+                MockRegistrationTest.class.getClassLoader(), new Class<?>[] {MockConfiguration.class}, (p, m, a) -> {
                     if (m.getDeclaringClass() == Object.class) {
                         throw new UnsupportedOperationException(m.getName());
                     }
@@ -95,7 +95,9 @@ class MockRegistrationTest {
             assertEquals("local", p.region());
             assertEquals("edge", r.properties.get(ProviderProperties.NAME));
             assertEquals(7, r.properties.get(Constants.SERVICE_RANKING));
-            assertEquals(new Resources(2000, 4L << 30, 3), p.configureNode(Node.named("n1")).capacity());
+            assertEquals(
+                    new Resources(2000, 4L << 30, 3),
+                    p.configureNode(Node.named("n1")).capacity());
         } finally {
             reg.close();
         }
@@ -124,7 +126,8 @@ class MockRegistrationTest {
     @Test
     void aMalformedQuantityIsInvalid() {
         Recorder r = new Recorder();
-        InvalidInputException e = assertThrows(InvalidInputException.class,
+        InvalidInputException e = assertThrows(
+                InvalidInputException.class,
                 () -> new MockRegistration(r.context(), config(Map.of("memory", "lots")), "mock"));
         assertTrue(e.getMessage().contains("memory"), e.getMessage());
         assertEquals(null, r.service);

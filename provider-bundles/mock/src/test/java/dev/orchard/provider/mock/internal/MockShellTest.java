@@ -20,7 +20,8 @@ class MockShellTest {
 
     @Test
     void echoJoinsItsArguments() {
-        assertEquals(List.of("a b c"), MockShell.run(List.of("echo", "a", "b", "c")).stdout());
+        assertEquals(
+                List.of("a b c"), MockShell.run(List.of("echo", "a", "b", "c")).stdout());
         assertEquals(List.of(""), MockShell.run(List.of("echo")).stdout());
     }
 
@@ -124,7 +125,8 @@ class MockShellTest {
 
     @Test
     void binShIsAShellToo() {
-        assertEquals(List.of("x"), MockShell.run(List.of("/bin/sh", "-c", "echo x")).stdout());
+        assertEquals(
+                List.of("x"), MockShell.run(List.of("/bin/sh", "-c", "echo x")).stdout());
     }
 
     @Test

@@ -60,7 +60,9 @@ class MockStatsAndNodeTest {
         PodStats a = s.pods().get(0);
         assertEquals(750_000_000L, a.cpuUsageNanoCores());
         assertEquals(96 * MI, a.memoryWorkingSetBytes());
-        assertEquals(List.of("x", "y"), a.containers().stream().map(ContainerStats::name).toList());
+        assertEquals(
+                List.of("x", "y"),
+                a.containers().stream().map(ContainerStats::name).toList());
     }
 
     @Test
@@ -71,7 +73,9 @@ class MockStatsAndNodeTest {
         mock.createPod(pod("default", "b"));
         mock.createPod(pod("default", "c"));
         mock.deletePod("default", "b");
-        assertEquals(List.of("a", "c"), mock.getStatsSummary().pods().stream().map(PodStats::name).toList());
+        assertEquals(
+                List.of("a", "c"),
+                mock.getStatsSummary().pods().stream().map(PodStats::name).toList());
     }
 
     @Test
@@ -87,8 +91,10 @@ class MockStatsAndNodeTest {
     void theSummaryIsImmutable() {
         mock.createPod(pod("default", "web"));
         StatsSummary s = mock.getStatsSummary();
-        org.junit.jupiter.api.Assertions.assertThrows(UnsupportedOperationException.class, () -> s.pods().clear());
-        org.junit.jupiter.api.Assertions.assertThrows(UnsupportedOperationException.class,
+        org.junit.jupiter.api.Assertions.assertThrows(
+                UnsupportedOperationException.class, () -> s.pods().clear());
+        org.junit.jupiter.api.Assertions.assertThrows(
+                UnsupportedOperationException.class,
                 () -> s.pods().get(0).containers().clear());
     }
 
@@ -98,11 +104,14 @@ class MockStatsAndNodeTest {
         assertEquals("n1", n.name());
         assertEquals(MockProvider.DEFAULT_CAPACITY, n.capacity());
         assertEquals(MockProvider.DEFAULT_CAPACITY, n.allocatable());
-        assertTrue(n.conditions().stream().anyMatch(c -> c.type().equals("Ready") && c.status()),
+        assertTrue(
+                n.conditions().stream().anyMatch(c -> c.type().equals("Ready") && c.status()),
                 n.conditions().toString());
         assertFalse(n.addresses().isEmpty());
         assertTrue(n.addresses().stream().anyMatch(a -> a.type().equals("InternalIP")));
-        assertTrue(n.addresses().contains(new NodeAddress("Hostname", "n1")), n.addresses().toString());
+        assertTrue(
+                n.addresses().contains(new NodeAddress("Hostname", "n1")),
+                n.addresses().toString());
         assertEquals("linux", n.operatingSystem());
         assertFalse(n.architecture().isBlank());
         assertEquals("virtual-kubelet", n.labels().get("type"));
@@ -134,15 +143,20 @@ class MockStatsAndNodeTest {
         Resources capacity = new Resources(1000, 64 * MI, 5);
         MockProvider small = Fixtures.provider(capacity);
         try {
-            assertFalse(condition(small.configureNode(Node.named("n1")), "MemoryPressure").status());
+            assertFalse(condition(small.configureNode(Node.named("n1")), "MemoryPressure")
+                    .status());
             small.createPod(pod("default", "web", requesting("c", 0, 64 * MI)));
-            assertTrue(condition(small.configureNode(Node.named("n1")), "MemoryPressure").status());
+            assertTrue(condition(small.configureNode(Node.named("n1")), "MemoryPressure")
+                    .status());
         } finally {
             small.close();
         }
     }
 
     private static NodeCondition condition(Node n, String type) {
-        return n.conditions().stream().filter(c -> c.type().equals(type)).findFirst().orElseThrow();
+        return n.conditions().stream()
+                .filter(c -> c.type().equals(type))
+                .findFirst()
+                .orElseThrow();
     }
 }

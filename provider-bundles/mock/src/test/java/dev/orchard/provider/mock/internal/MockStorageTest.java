@@ -52,8 +52,13 @@ class MockStorageTest {
 
     @Test
     void addReturnsAnAvailableVolumeDescribedByTheProfile() {
-        VolumeProfile p = volume("data").namespace("team-a").capacity("10Gi").replicas(3).storageClass("fast")
-                .label("app", "db").build();
+        VolumeProfile p = volume("data")
+                .namespace("team-a")
+                .capacity("10Gi")
+                .replicas(3)
+                .storageClass("fast")
+                .label("app", "db")
+                .build();
         Volume v = mock.addStorage(p);
         assertEquals("data", v.name());
         assertEquals("team-a", v.namespace());
@@ -83,7 +88,9 @@ class MockStorageTest {
     void readOfAnUnknownVolumeIsEmpty() {
         assertEquals(Optional.empty(), mock.readStorage(named("default", "nothing")));
         mock.addStorage(volume("other", "data", "1Gi"));
-        assertEquals(Optional.empty(), mock.readStorage(named("default", "data")),
+        assertEquals(
+                Optional.empty(),
+                mock.readStorage(named("default", "data")),
                 "a volume of another namespace must not be found");
     }
 
@@ -99,17 +106,34 @@ class MockStorageTest {
 
     @Test
     void listFiltersByEveryLabelOfTheProfile() {
-        mock.addStorage(volume("a").capacity("1Gi").label("app", "db").label("tier", "gold").build());
-        mock.addStorage(volume("b").capacity("1Gi").label("app", "db").label("tier", "silver").build());
+        mock.addStorage(volume("a")
+                .capacity("1Gi")
+                .label("app", "db")
+                .label("tier", "gold")
+                .build());
+        mock.addStorage(volume("b")
+                .capacity("1Gi")
+                .label("app", "db")
+                .label("tier", "silver")
+                .build());
         mock.addStorage(volume("c").capacity("1Gi").label("app", "web").build());
         mock.addStorage(volume("d").capacity("1Gi").build());
 
         assertEquals(List.of("a", "b", "c", "d"), names(mock.listStorage(inNamespace("default"))));
-        assertEquals(List.of("a", "b"),
-                names(mock.listStorage(VolumeProfile.builder().label("app", "db").build())));
-        assertEquals(List.of("a"), names(mock.listStorage(
-                VolumeProfile.builder().label("app", "db").label("tier", "gold").build())));
-        assertEquals(List.of(), names(mock.listStorage(VolumeProfile.builder().label("app", "cache").build())));
+        assertEquals(
+                List.of("a", "b"),
+                names(mock.listStorage(
+                        VolumeProfile.builder().label("app", "db").build())));
+        assertEquals(
+                List.of("a"),
+                names(mock.listStorage(VolumeProfile.builder()
+                        .label("app", "db")
+                        .label("tier", "gold")
+                        .build())));
+        assertEquals(
+                List.of(),
+                names(mock.listStorage(
+                        VolumeProfile.builder().label("app", "cache").build())));
     }
 
     @Test
@@ -156,8 +180,8 @@ class MockStorageTest {
     @Test
     void addOfAnExistingNameIsAlreadyExistsAndKeepsTheOriginal() {
         Volume original = mock.addStorage(volume("default", "data", "1Gi"));
-        AlreadyExistsException e = assertThrows(AlreadyExistsException.class,
-                () -> mock.addStorage(volume("default", "data", "2Gi")));
+        AlreadyExistsException e =
+                assertThrows(AlreadyExistsException.class, () -> mock.addStorage(volume("default", "data", "2Gi")));
         assertEquals(OrchardException.Category.ALREADY_EXISTS, e.category());
         assertTrue(e.getMessage().contains("data"), e.getMessage());
         assertEquals(Optional.of(original), mock.readStorage(named("default", "data")));
@@ -181,8 +205,8 @@ class MockStorageTest {
 
     @Test
     void addWithoutCapacityIsInvalidAndAddsNothing() {
-        InvalidInputException e = assertThrows(InvalidInputException.class,
-                () -> mock.addStorage(named("default", "data")));
+        InvalidInputException e =
+                assertThrows(InvalidInputException.class, () -> mock.addStorage(named("default", "data")));
         assertTrue(e.getMessage().contains("capacity"), e.getMessage());
         assertEquals(Optional.empty(), mock.readStorage(named("default", "data")));
     }
@@ -195,8 +219,8 @@ class MockStorageTest {
             small.addStorage(volume("default", "b", "4Gi"));
             VolumeList before = small.listStorage(inNamespace("default"));
 
-            UnavailableException e = assertThrows(UnavailableException.class,
-                    () -> small.addStorage(volume("default", "c", "3Gi")));
+            UnavailableException e =
+                    assertThrows(UnavailableException.class, () -> small.addStorage(volume("default", "c", "3Gi")));
             assertTrue(e.retryable());
             assertTrue(e.getMessage().contains("2Gi"), "message should say 2Gi are left: " + e.getMessage());
             assertTrue(e.getMessage().contains("3Gi"), "message should say what was asked: " + e.getMessage());
@@ -206,8 +230,10 @@ class MockStorageTest {
 
             // Exactly what is left still fits, and then nothing does.
             small.addStorage(volume("default", "c", "2Gi"));
-            assertThrows(UnavailableException.class,
-                    () -> small.addStorage(VolumeProfile.builder().name("d").capacityBytes(1).build()));
+            assertThrows(
+                    UnavailableException.class,
+                    () -> small.addStorage(
+                            VolumeProfile.builder().name("d").capacityBytes(1).build()));
         } finally {
             small.close();
         }
@@ -240,7 +266,10 @@ class MockStorageTest {
                 Callable<Volume> add = () -> {
                     start.await();
                     try {
-                        return mock.addStorage(VolumeProfile.builder().name("shared").capacityBytes(bytes).build());
+                        return mock.addStorage(VolumeProfile.builder()
+                                .name("shared")
+                                .capacityBytes(bytes)
+                                .build());
                     } catch (AlreadyExistsException e) {
                         alreadyExists.incrementAndGet();
                         return null;
@@ -272,10 +301,12 @@ class MockStorageTest {
     void deleteOfAVolumeBoundToAPodIsUnavailable() {
         mock.addStorage(volume("default", "data", "1Gi"));
         mock.createPod(Fixtures.podClaiming("default", "db", "data"));
-        assertEquals(VolumePhase.BOUND, mock.readStorage(named("default", "data")).orElseThrow().phase());
+        assertEquals(
+                VolumePhase.BOUND,
+                mock.readStorage(named("default", "data")).orElseThrow().phase());
 
-        UnavailableException e = assertThrows(UnavailableException.class,
-                () -> mock.deleteStorage(named("default", "data")));
+        UnavailableException e =
+                assertThrows(UnavailableException.class, () -> mock.deleteStorage(named("default", "data")));
         assertTrue(e.getMessage().contains("bound"), e.getMessage());
         assertTrue(mock.readStorage(named("default", "data")).isPresent());
 
@@ -290,12 +321,16 @@ class MockStorageTest {
         mock.createPod(Fixtures.podClaiming("default", "two", "data"));
 
         mock.deletePod("default", "one");
-        assertEquals(VolumePhase.BOUND, mock.readStorage(named("default", "data")).orElseThrow().phase(),
+        assertEquals(
+                VolumePhase.BOUND,
+                mock.readStorage(named("default", "data")).orElseThrow().phase(),
                 "pod two still uses the volume");
         assertThrows(UnavailableException.class, () -> mock.deleteStorage(named("default", "data")));
 
         mock.deletePod("default", "two");
-        assertEquals(VolumePhase.RELEASED, mock.readStorage(named("default", "data")).orElseThrow().phase());
+        assertEquals(
+                VolumePhase.RELEASED,
+                mock.readStorage(named("default", "data")).orElseThrow().phase());
         assertTrue(mock.deleteStorage(named("default", "data")));
     }
 
@@ -306,12 +341,16 @@ class MockStorageTest {
         mock.createPod(Fixtures.podClaiming("default", "two", "data"));
 
         mock.updatePod(Fixtures.pod("default", "one"));
-        assertEquals(VolumePhase.BOUND, mock.readStorage(named("default", "data")).orElseThrow().phase(),
+        assertEquals(
+                VolumePhase.BOUND,
+                mock.readStorage(named("default", "data")).orElseThrow().phase(),
                 "pod two still uses the volume");
         assertThrows(UnavailableException.class, () -> mock.deleteStorage(named("default", "data")));
 
         mock.updatePod(Fixtures.pod("default", "two"));
-        assertEquals(VolumePhase.RELEASED, mock.readStorage(named("default", "data")).orElseThrow().phase());
+        assertEquals(
+                VolumePhase.RELEASED,
+                mock.readStorage(named("default", "data")).orElseThrow().phase());
     }
 
     @Test
@@ -341,7 +380,9 @@ class MockStorageTest {
         mock.addStorage(b.build());
         labels.put("app", "changed");
         b.label("app", "changed-too");
-        assertEquals(Map.of("app", "db"), mock.readStorage(named("default", "data")).orElseThrow().labels());
+        assertEquals(
+                Map.of("app", "db"),
+                mock.readStorage(named("default", "data")).orElseThrow().labels());
     }
 
     private static List<String> names(VolumeList list) {

@@ -51,8 +51,18 @@ final class BrokenProvider implements Orchestrator, StorageOps, PodProvider {
 
     @Override
     public synchronized Volume addStorage(VolumeProfile profile) {
-        Volume v = new Volume(profile.requireName(), profile.namespace(), UUID.randomUUID().toString(),
-                profile.labels(), Map.of(), profile.capacityBytes().orElse(1), 0, 1, "", VolumePhase.AVAILABLE, "",
+        Volume v = new Volume(
+                profile.requireName(),
+                profile.namespace(),
+                UUID.randomUUID().toString(),
+                profile.labels(),
+                Map.of(),
+                profile.capacityBytes().orElse(1),
+                0,
+                1,
+                "",
+                VolumePhase.AVAILABLE,
+                "",
                 Instant.now());
         volumes.add(v); // duplicates welcome, capacity optional
         return v;
@@ -65,7 +75,9 @@ final class BrokenProvider implements Orchestrator, StorageOps, PodProvider {
 
     @Override
     public synchronized Optional<Volume> readStorage(VolumeProfile profile) {
-        return volumes.stream().filter(v -> v.name().equals(profile.requireName())).findFirst();
+        return volumes.stream()
+                .filter(v -> v.name().equals(profile.requireName()))
+                .findFirst();
     }
 
     @Override
@@ -114,8 +126,7 @@ final class BrokenProvider implements Orchestrator, StorageOps, PodProvider {
     }
 
     @Override
-    public int runInContainer(String namespace, String podName, String containerName, List<String> command,
-            ExecIO io) {
+    public int runInContainer(String namespace, String podName, String containerName, List<String> command, ExecIO io) {
         return 0;
     }
 

@@ -36,7 +36,8 @@ class KitCatchesABrokenProviderTest {
     @Test
     void theKitFailsABrokenProviderWithReadableMessages() throws Exception {
         Bundle kit = Arrays.stream(context.getBundles())
-                .filter(b -> "dev.orchard.provider.tck".equals(b.getSymbolicName())).findFirst()
+                .filter(b -> "dev.orchard.provider.tck".equals(b.getSymbolicName()))
+                .findFirst()
                 .orElseThrow(() -> new AssertionError("the kit bundle is not installed"));
         Dictionary<String, Object> props = new Hashtable<>();
         props.put(ProviderProperties.NAME, "broken");
@@ -54,29 +55,43 @@ class KitCatchesABrokenProviderTest {
                     .addTestEngines(new JupiterTestEngine())
                     .build());
             SummaryGeneratingListener summary = new SummaryGeneratingListener();
-            launcher.execute(LauncherDiscoveryRequestBuilder.request()
-                    .selectors(selectClass(kit.loadClass("dev.orchard.provider.tck.OrchestratorConformanceTest")),
-                            selectClass(kit.loadClass("dev.orchard.provider.tck.PodProviderConformanceTest")))
-                    .build(), summary);
+            launcher.execute(
+                    LauncherDiscoveryRequestBuilder.request()
+                            .selectors(
+                                    selectClass(kit.loadClass("dev.orchard.provider.tck.OrchestratorConformanceTest")),
+                                    selectClass(kit.loadClass("dev.orchard.provider.tck.PodProviderConformanceTest")))
+                            .build(),
+                    summary);
             TestExecutionSummary result = summary.getSummary();
             Map<String, String> failures = new LinkedHashMap<>();
-            result.getFailures().forEach(f -> failures.put(f.getTestIdentifier().getDisplayName(),
-                    String.valueOf(f.getException().getMessage())));
+            result.getFailures()
+                    .forEach(f -> failures.put(
+                            f.getTestIdentifier().getDisplayName(),
+                            String.valueOf(f.getException().getMessage())));
             System.out.println("the kit against a broken provider: " + result.getTestsFailedCount() + " of "
                     + result.getTestsFoundCount() + " checks failed");
             failures.forEach((test, message) -> System.out.println("  " + test + ": " + message));
 
             assertTrue(result.getTestsFailedCount() >= 5, "the kit must fail a broken provider: " + failures);
-            assertMessage(failures, "identityMatchesTheServiceProperty()",
+            assertMessage(
+                    failures,
+                    "identityMatchesTheServiceProperty()",
                     "name() equals orchard.provider.name ==> expected: <broken> but was: <wrong-name>");
-            assertMessage(failures, "addingAnExistingNameIsAlreadyExists()",
+            assertMessage(
+                    failures,
+                    "addingAnExistingNameIsAlreadyExists()",
                     "Expected dev.orchard.api.error.AlreadyExistsException to be thrown, but nothing was thrown.");
-            assertMessage(failures, "unknownPodsAreNotFound()",
+            assertMessage(
+                    failures,
+                    "unknownPodsAreNotFound()",
                     "Expected dev.orchard.api.error.NotFoundException to be thrown, but nothing was thrown.");
             assertMessage(failures, "configureNodeReportsCapacityAndConditions()", "capacity in cpu, memory and pods");
-            assertMessage(failures, "createGetListAndDelete()",
+            assertMessage(
+                    failures,
+                    "createGetListAndDelete()",
                     "getPodStatus of a created pod returned null; it must return its status");
-            failures.forEach((test, message) -> assertTrue(!message.startsWith("Cannot invoke"),
+            failures.forEach((test, message) -> assertTrue(
+                    !message.startsWith("Cannot invoke"),
                     () -> test + " failed with a bare NullPointerException: " + message));
         } finally {
             if (before == null) {
@@ -91,7 +106,8 @@ class KitCatchesABrokenProviderTest {
     private static void assertMessage(Map<String, String> failures, String test, String expected) {
         String message = failures.get(test);
         assertNotNull(message, () -> test + " should have failed; failures: " + failures.keySet());
-        assertTrue(message.contains(expected), () -> test + " failed with \"" + message + "\", expected \""
-                + expected + "\"");
+        assertTrue(
+                message.contains(expected),
+                () -> test + " failed with \"" + message + "\", expected \"" + expected + "\"");
     }
 }

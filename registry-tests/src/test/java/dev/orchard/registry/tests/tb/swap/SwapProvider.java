@@ -96,8 +96,7 @@ public abstract class SwapProvider implements Orchestrator, PodProvider {
     }
 
     @Override
-    public int runInContainer(String namespace, String podName, String containerName, List<String> command,
-            ExecIO io) {
+    public int runInContainer(String namespace, String podName, String containerName, List<String> command, ExecIO io) {
         throw new NotFoundException("no pod " + podName);
     }
 

@@ -10,7 +10,8 @@ import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
 
 /** The "swap" provider at ranking 10. */
-@Component(service = {Orchestrator.class, PodProvider.class},
+@Component(
+        service = {Orchestrator.class, PodProvider.class},
         property = {ProviderProperties.NAME + "=swap", "service.ranking:Integer=10"})
 public class SwapProviderV2 extends SwapProvider {
     @Activate
