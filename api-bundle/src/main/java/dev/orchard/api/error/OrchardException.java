@@ -23,7 +23,12 @@ public class OrchardException extends RuntimeException {
         /** The provider or a resource is temporarily unable to serve; the call may be retried (HTTP 503). */
         UNAVAILABLE(true),
         /** The provider does not support the operation at all (HTTP 501). */
-        UNSUPPORTED(false);
+        UNSUPPORTED(false),
+        /**
+         * The provider broke its contract, not the caller: it built an invalid result, such as a record that fails
+         * its own validation (HTTP 500). Retrying the same call will not help; the provider needs fixing.
+         */
+        PROVIDER_FAULT(false);
 
         private final boolean retryable;
 

@@ -1,7 +1,8 @@
 package dev.orchard.api.orchestrator;
 
 import dev.orchard.api.error.InvalidInputException;
-import dev.orchard.api.model.Names;
+import dev.orchard.api.internal.Checks;
+import dev.orchard.api.naming.Names;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Objects;
@@ -43,8 +44,8 @@ public record Volume(
         if (uid == null || uid.isBlank()) {
             throw new InvalidInputException("volume uid must not be empty");
         }
-        labels = Names.requireLabels("volume labels", labels);
-        annotations = Names.requireAnnotations("volume annotations", annotations);
+        labels = Checks.requireLabels("volume labels", labels);
+        annotations = Checks.requireAnnotations("volume annotations", annotations);
         if (capacityBytes <= 0) {
             throw new InvalidInputException("volume capacity " + capacityBytes + " must be positive");
         }

@@ -1,6 +1,6 @@
 package dev.orchard.api.orchestrator;
 
-import dev.orchard.api.model.Names;
+import dev.orchard.api.internal.Checks;
 import java.util.List;
 
 /**
@@ -11,7 +11,7 @@ import java.util.List;
 public record VolumeList(List<Volume> items) {
     /** Copies the list. */
     public VolumeList {
-        items = Names.requireElements("volume list items", items);
+        items = Checks.requireElements("volume list items", items);
     }
 
     /**

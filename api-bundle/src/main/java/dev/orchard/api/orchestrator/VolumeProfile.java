@@ -1,8 +1,9 @@
 package dev.orchard.api.orchestrator;
 
 import dev.orchard.api.error.InvalidInputException;
-import dev.orchard.api.model.Names;
-import dev.orchard.api.model.Quantity;
+import dev.orchard.api.internal.Checks;
+import dev.orchard.api.naming.Names;
+import dev.orchard.api.quantity.Quantity;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -48,7 +49,7 @@ public final class VolumeProfile {
             Names.requireDns1123Label("storage class", b.storageClass);
         }
         this.storageClass = b.storageClass == null || b.storageClass.isEmpty() ? null : b.storageClass;
-        this.labels = Names.requireLabels("labels", b.labels);
+        this.labels = Checks.requireLabels("labels", b.labels);
         this.orchestrator = b.orchestrator == null ? null : Names.requireDns1123Label("orchestrator", b.orchestrator);
     }
 

@@ -1,7 +1,8 @@
 package dev.orchard.api.pod;
 
 import dev.orchard.api.error.InvalidInputException;
-import dev.orchard.api.model.Names;
+import dev.orchard.api.internal.Checks;
+import dev.orchard.api.naming.Names;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
@@ -53,7 +54,7 @@ public record Container(
             env = Map.copyOf(env);
         }
         workingDir = workingDir == null ? "" : workingDir;
-        volumeMounts = Names.requireElements("volume mounts", volumeMounts);
+        volumeMounts = Checks.requireElements("volume mounts", volumeMounts);
         requests = requests == null ? Resources.NONE : requests;
     }
 

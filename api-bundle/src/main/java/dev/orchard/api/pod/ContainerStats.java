@@ -1,6 +1,6 @@
 package dev.orchard.api.pod;
 
-import dev.orchard.api.model.Names;
+import dev.orchard.api.naming.Names;
 import java.time.Instant;
 
 /**

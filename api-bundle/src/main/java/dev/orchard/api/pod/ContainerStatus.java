@@ -1,7 +1,7 @@
 package dev.orchard.api.pod;
 
 import dev.orchard.api.error.InvalidInputException;
-import dev.orchard.api.model.Names;
+import dev.orchard.api.naming.Names;
 import java.time.Instant;
 import java.util.Objects;
 

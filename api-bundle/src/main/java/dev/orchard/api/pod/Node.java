@@ -1,6 +1,7 @@
 package dev.orchard.api.pod;
 
-import dev.orchard.api.model.Names;
+import dev.orchard.api.internal.Checks;
+import dev.orchard.api.naming.Names;
 import java.util.List;
 import java.util.Map;
 
@@ -29,11 +30,11 @@ public record Node(
     /** Validates the name and copies the collections. */
     public Node {
         Names.requireDns1123Label("node name", name);
-        labels = Names.requireLabels("node labels", labels);
+        labels = Checks.requireLabels("node labels", labels);
         capacity = capacity == null ? Resources.NONE : capacity;
         allocatable = allocatable == null ? Resources.NONE : allocatable;
-        conditions = Names.requireElements("node conditions", conditions);
-        addresses = Names.requireElements("node addresses", addresses);
+        conditions = Checks.requireElements("node conditions", conditions);
+        addresses = Checks.requireElements("node addresses", addresses);
         operatingSystem = operatingSystem == null ? "" : operatingSystem;
         architecture = architecture == null ? "" : architecture;
     }

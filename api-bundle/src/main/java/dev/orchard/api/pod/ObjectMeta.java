@@ -1,6 +1,7 @@
 package dev.orchard.api.pod;
 
-import dev.orchard.api.model.Names;
+import dev.orchard.api.internal.Checks;
+import dev.orchard.api.naming.Names;
 import java.time.Instant;
 import java.util.Map;
 
@@ -27,8 +28,8 @@ public record ObjectMeta(
         Names.requireDns1123Label("name", name);
         Names.requireDns1123Label("namespace", namespace);
         uid = uid == null ? "" : uid;
-        labels = Names.requireLabels("labels", labels);
-        annotations = Names.requireAnnotations("annotations", annotations);
+        labels = Checks.requireLabels("labels", labels);
+        annotations = Checks.requireAnnotations("annotations", annotations);
     }
 
     /**

@@ -1,7 +1,8 @@
 package dev.orchard.api.pod;
 
 import dev.orchard.api.error.InvalidInputException;
-import dev.orchard.api.model.Names;
+import dev.orchard.api.internal.Checks;
+import dev.orchard.api.naming.Names;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -30,8 +31,8 @@ public record PodSpec(
         if (containers == null || containers.isEmpty()) {
             throw new InvalidInputException("a pod needs at least one container");
         }
-        containers = Names.requireElements("containers", containers);
-        volumes = Names.requireElements("pod volumes", volumes);
+        containers = Checks.requireElements("containers", containers);
+        volumes = Checks.requireElements("pod volumes", volumes);
         Set<String> names = new HashSet<>();
         for (Container c : containers) {
             if (!names.add(c.name())) {

@@ -1,6 +1,6 @@
 package dev.orchard.api.pod;
 
-import dev.orchard.api.model.Names;
+import dev.orchard.api.internal.Checks;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
@@ -35,7 +35,7 @@ public record PodStatus(
         message = message == null ? "" : message;
         hostIp = hostIp == null ? "" : hostIp;
         podIp = podIp == null ? "" : podIp;
-        containerStatuses = Names.requireElements("container statuses", containerStatuses);
+        containerStatuses = Checks.requireElements("container statuses", containerStatuses);
     }
 
     /**

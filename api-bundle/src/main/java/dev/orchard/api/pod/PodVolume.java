@@ -1,6 +1,6 @@
 package dev.orchard.api.pod;
 
-import dev.orchard.api.model.Names;
+import dev.orchard.api.naming.Names;
 
 /**
  * A volume of a pod, backed by a volume of an orchestrator in the pod's namespace. Immutable.

@@ -1,7 +1,7 @@
 package dev.orchard.api.pod;
 
 import dev.orchard.api.error.InvalidInputException;
-import dev.orchard.api.model.Quantity;
+import dev.orchard.api.quantity.Quantity;
 
 /**
  * An amount of compute resources: requested by a container, or offered by a node. Immutable.

@@ -1,7 +1,7 @@
 package dev.orchard.api.pod;
 
 import dev.orchard.api.error.InvalidInputException;
-import dev.orchard.api.model.Names;
+import dev.orchard.api.naming.Names;
 
 /**
  * Where a container sees one of its pod's volumes. Immutable.

@@ -8,6 +8,14 @@ public final class ProviderProperties {
      */
     public static final String NAME = "orchard.provider.name";
 
+    /**
+     * The service property of a provider instance that is registered but cannot serve, holding the reason, e.g.
+     * an invalid configuration or a data folder owned by another process. The registry shows such a candidate
+     * as FAILED with that reason and never calls it; removing the property (a service property update) makes the
+     * candidate usable again. {@code dev.orchard.api.provider.ProviderPublication} sets and clears it.
+     */
+    public static final String FAILURE = "orchard.provider.failure";
+
     /** The configuration PID of the registry: its {@code default.orchestrator} and {@code drain.timeout.ms}. */
     public static final String REGISTRY_PID = "dev.orchard.registry";
 

@@ -6,6 +6,9 @@ public enum ProviderState {
     ACTIVE,
     /** A usable candidate ranked below the active one; it takes over when that one leaves. */
     SHADOWED,
-    /** Not usable: its name is missing or invalid, or its service could not be obtained. See the reason. */
+    /**
+     * Not usable: its name is missing or invalid, it declares a failure ({@link ProviderProperties#FAILURE}), or
+     * its service could not be obtained. See the reason.
+     */
     FAILED
 }

@@ -47,7 +47,12 @@ class OrchardExceptionTest {
                         Category.UNSUPPORTED,
                         (Function<String, OrchardException>) UnsupportedException::new,
                         (BiFunction<String, Throwable, OrchardException>) UnsupportedException::new,
-                        UnsupportedException.class));
+                        UnsupportedException.class),
+                Arguments.of(
+                        Category.PROVIDER_FAULT,
+                        (Function<String, OrchardException>) ProviderFaultException::new,
+                        (BiFunction<String, Throwable, OrchardException>) ProviderFaultException::new,
+                        ProviderFaultException.class));
     }
 
     @ParameterizedTest(name = "{3}")

@@ -26,7 +26,9 @@ public final class Candidate<K, S> {
     private volatile int state;
     // Written under the table lock, read without it.
     private volatile String name;
-    private volatile String failure;
+    // Null, a String (its service could not be obtained: sticky), or a Declared (the registration's own
+    // orchard.provider.failure, which follows the property).
+    private volatile Object failure;
     private volatile S service;
 
     Candidate(K key, String name) {
@@ -62,12 +64,27 @@ public final class Candidate<K, S> {
      * @return the reason, or null if it is usable
      */
     public String failure() {
-        return failure;
+        Object f = failure;
+        return f instanceof Declared d ? d.reason() : (String) f;
     }
 
     void failure(String reason) {
         this.failure = reason;
     }
+
+    /**
+     * Follows the failure the registration declares, unless its service failed to be obtained, which sticks.
+     *
+     * @param reason the declared reason, or null for none
+     */
+    void declare(String reason) {
+        if (failure == null || failure instanceof Declared) {
+            failure = reason == null ? null : new Declared(reason);
+        }
+    }
+
+    /** A failure the registration declares about itself. */
+    private record Declared(String reason) {}
 
     /**
      * Counts a call in. Fails if the candidate is leaving, so that the caller picks the next candidate.

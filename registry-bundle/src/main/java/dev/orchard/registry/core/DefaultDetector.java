@@ -1,6 +1,6 @@
 package dev.orchard.registry.core;
 
-import dev.orchard.api.model.Names;
+import dev.orchard.api.naming.Names;
 import dev.orchard.api.registry.ProviderProperties;
 import java.util.function.UnaryOperator;
 import org.slf4j.Logger;

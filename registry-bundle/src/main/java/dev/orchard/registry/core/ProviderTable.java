@@ -3,7 +3,7 @@ package dev.orchard.registry.core;
 import dev.orchard.api.error.InvalidInputException;
 import dev.orchard.api.error.NotFoundException;
 import dev.orchard.api.error.UnavailableException;
-import dev.orchard.api.model.Names;
+import dev.orchard.api.naming.Names;
 import dev.orchard.api.registry.ProviderInfo;
 import dev.orchard.api.registry.ProviderKind;
 import dev.orchard.api.registry.ProviderListener;
@@ -119,8 +119,14 @@ public final class ProviderTable<K, S> {
                 return; // already known
             }
             size++;
+            String declared = access.declaredFailure(key);
             if (name == null) {
                 fileUnnamed(new Candidate<>(key, null), raw, events);
+            } else if (declared != null) {
+                Candidate<K, S> c = new Candidate<>(key, name);
+                c.declare(declared);
+                file(name, c, events);
+                failed(c, events);
             } else {
                 file(name, key, events);
             }
@@ -154,13 +160,41 @@ public final class ProviderTable<K, S> {
                 unnamed.remove(key);
                 c.failure(null); // it was FAILED only for its name; judge the new one afresh
                 c.name(newName);
+                c.declare(access.declaredFailure(key));
                 file(newName, c, events);
+                if (c.failure() != null) {
+                    failed(c, events);
+                }
             } else if (at.name().equals(newName)) {
-                // Same name: re-order its candidates in one step, so that readers never see the name without its
-                // provider, and listeners hear only a real change of the active one.
-                if (at.value() instanceof Slot) {
+                String declared = access.declaredFailure(key);
+                Candidate<K, S> held = candidateIn(at.value(), key);
+                String was = held == null ? null : held.failure();
+                K before = activeKey(at.value());
+                Candidate<K, S> c = held != null ? held : new Candidate<>(key, newName);
+                c.declare(declared);
+                if (!java.util.Objects.equals(was, c.failure())) {
+                    // It declared a failure, or recovered from one: re-file it in one step with its new state.
+                    Object v = at.value();
+                    Object now;
+                    if (v instanceof Slot) {
+                        Candidate<K, S>[] next = slot(v).ordered.clone();
+                        for (int i = 0; i < next.length; i++) {
+                            if (next[i].key().equals(key)) {
+                                next[i] = c;
+                            }
+                        }
+                        Arrays.sort(next, preferred);
+                        now = new Slot<>(next);
+                    } else {
+                        now = c;
+                    }
+                    setValue(newName, now);
+                    transition(newName, before, activeKey(now), events);
+                    if (c.failure() != null) {
+                        failed(c, events);
+                    }
+                } else if (at.value() instanceof Slot) {
                     Slot<K, S> slot = slot(at.value());
-                    K before = activeKey(slot);
                     Candidate<K, S>[] next = slot.ordered.clone();
                     Arrays.sort(next, preferred);
                     Slot<K, S> now = new Slot<>(next);
@@ -174,8 +208,12 @@ public final class ProviderTable<K, S> {
                     c.name(null);
                     fileUnnamed(c, raw, events);
                 } else {
-                    if (moved instanceof Candidate) {
-                        candidate(moved).name(newName);
+                    String declared = access.declaredFailure(key);
+                    if (moved instanceof Candidate || declared != null) {
+                        Candidate<K, S> c = candidateOf(moved, newName);
+                        c.name(newName);
+                        c.declare(declared);
+                        moved = c;
                     }
                     file(newName, moved, events);
                 }
@@ -271,6 +309,13 @@ public final class ProviderTable<K, S> {
         }
         LOG.error("Provider {} FAILED: {}", describe(c), reason);
         deliver(events);
+    }
+
+    // A candidate that declares its own failure: logged and heard as FAILED. Lock held.
+    private void failed(Candidate<K, S> c, List<Runnable> events) {
+        ProviderInfo info = info(c.key(), c.name(), ProviderState.FAILED, c.failure());
+        LOG.error("Provider {} FAILED: {}", describe(c), c.failure());
+        events.add(() -> each(l -> l.failed(info)));
     }
 
     /** Where a registration is filed: its name (null among the unnamed) and that name's value. */

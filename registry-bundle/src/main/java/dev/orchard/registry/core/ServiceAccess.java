@@ -21,6 +21,17 @@ public interface ServiceAccess<K, S> {
     Object nameProperty(K key);
 
     /**
+     * The failure a registration declares about itself ({@code orchard.provider.failure}): a provider instance
+     * that is registered but cannot serve.
+     *
+     * @param key the registration
+     * @return the reason, or null if it declares none
+     */
+    default String declaredFailure(K key) {
+        return null;
+    }
+
+    /**
      * The current service ranking.
      *
      * @param key the registration

@@ -31,6 +31,12 @@ final class OsgiServiceAccess<S> implements ServiceAccess<ServiceReference<S>, S
     }
 
     @Override
+    public String declaredFailure(ServiceReference<S> reference) {
+        Object reason = reference.getProperty(ProviderProperties.FAILURE);
+        return reason == null ? null : String.valueOf(reason);
+    }
+
+    @Override
     public int ranking(ServiceReference<S> reference) {
         return reference.getProperty(Constants.SERVICE_RANKING) instanceof Integer r ? r : 0;
     }

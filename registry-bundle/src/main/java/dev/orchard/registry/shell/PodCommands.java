@@ -2,7 +2,6 @@ package dev.orchard.registry.shell;
 
 import dev.orchard.api.error.InvalidInputException;
 import dev.orchard.api.error.UnavailableException;
-import dev.orchard.api.model.Quantity;
 import dev.orchard.api.pod.Container;
 import dev.orchard.api.pod.ContainerStats;
 import dev.orchard.api.pod.ContainerStatus;
@@ -19,6 +18,7 @@ import dev.orchard.api.pod.Resources;
 import dev.orchard.api.pod.RestartPolicy;
 import dev.orchard.api.pod.StatsSummary;
 import dev.orchard.api.pod.VolumeMount;
+import dev.orchard.api.quantity.Quantity;
 import dev.orchard.api.registry.OrchestratorRegistry;
 import dev.orchard.api.registry.PodProviderRegistry;
 import java.io.IOException;

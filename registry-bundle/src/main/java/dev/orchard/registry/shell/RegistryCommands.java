@@ -2,7 +2,7 @@ package dev.orchard.registry.shell;
 
 import dev.orchard.api.error.InvalidInputException;
 import dev.orchard.api.error.NotFoundException;
-import dev.orchard.api.model.Names;
+import dev.orchard.api.naming.Names;
 import dev.orchard.api.registry.OrchestratorRegistry;
 import dev.orchard.api.registry.PodProviderRegistry;
 import dev.orchard.api.registry.ProviderInfo;

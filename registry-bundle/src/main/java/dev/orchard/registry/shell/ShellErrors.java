@@ -1,6 +1,7 @@
 package dev.orchard.registry.shell;
 
 import dev.orchard.api.error.OrchardException;
+import dev.orchard.api.registry.ShellCommands;
 import java.util.function.Supplier;
 import org.apache.felix.service.command.CommandSession;
 
@@ -11,7 +12,7 @@ import org.apache.felix.service.command.CommandSession;
  */
 final class ShellErrors {
     /** The session variable a failed command sets. */
-    static final String STATUS = "orchard.status";
+    static final String STATUS = ShellCommands.STATUS_VARIABLE;
 
     private ShellErrors() {}
 
@@ -37,6 +38,8 @@ final class ShellErrors {
                 return "AlreadyExists";
             case UNAVAILABLE:
                 return "Unavailable";
+            case PROVIDER_FAULT:
+                return "ProviderFault";
             default:
                 return "Unsupported";
         }

@@ -2,12 +2,12 @@ package dev.orchard.registry.shell;
 
 import dev.orchard.api.error.NotFoundException;
 import dev.orchard.api.error.UnsupportedException;
-import dev.orchard.api.model.Names;
-import dev.orchard.api.model.Quantity;
+import dev.orchard.api.naming.Names;
 import dev.orchard.api.orchestrator.Orchestrator;
 import dev.orchard.api.orchestrator.StorageOps;
 import dev.orchard.api.orchestrator.Volume;
 import dev.orchard.api.orchestrator.VolumeProfile;
+import dev.orchard.api.quantity.Quantity;
 import dev.orchard.api.registry.OrchestratorRegistry;
 import java.util.List;
 import java.util.Map;

@@ -27,6 +27,7 @@ final class FakeHandle<T> implements Comparable<FakeHandle<T>> {
     private volatile Object name;
     private volatile int ranking;
     private volatile String obtainFailure;
+    private volatile String declaredFailure;
     private volatile Consumer<T> onRelease = s -> {};
     private volatile Runnable onNameRead = () -> {};
 
@@ -82,6 +83,17 @@ final class FakeHandle<T> implements Comparable<FakeHandle<T>> {
      */
     FakeHandle<T> failObtain(String reason) {
         this.obtainFailure = Objects.requireNonNull(reason);
+        return this;
+    }
+
+    /**
+     * Sets or clears the failure the registration declares about itself (the FAILURE service property).
+     *
+     * @param reason the reason, or null for none
+     * @return this
+     */
+    FakeHandle<T> declareFailure(String reason) {
+        this.declaredFailure = reason;
         return this;
     }
 
@@ -156,6 +168,11 @@ final class FakeHandle<T> implements Comparable<FakeHandle<T>> {
             @Override
             public void release(FakeHandle<T> key) {
                 key.release();
+            }
+
+            @Override
+            public String declaredFailure(FakeHandle<T> key) {
+                return key.declaredFailure;
             }
 
             @Override

@@ -63,6 +63,81 @@ class ProviderTableTest {
         return infos.get(0);
     }
 
+    // ------------------------------------------------------------------ declared failures
+
+    /** A registration that says it cannot serve ({@code orchard.provider.failure}): FAILED, never called. */
+    @Nested
+    class DeclaredFailure {
+        @Test
+        void isFailedWithItsReasonAndNeverObtained() {
+            FakeHandle<FakeService> h = FakeHandle.of("edge", 0).declareFailure("max.pods \"abc\" is not a count");
+            table.add(h);
+            ProviderInfo info = only(table.candidates("edge"));
+            assertEquals(ProviderState.FAILED, info.state());
+            assertEquals(Optional.of("max.pods \"abc\" is not a count"), info.failureReason());
+            assertEquals(Set.of(), table.names());
+            UnavailableException e = assertThrows(UnavailableException.class, () -> table.get("edge"));
+            assertTrue(e.getMessage().contains("max.pods"), e.getMessage());
+            assertThrows(UnavailableException.class, () -> table.call("edge", s -> s));
+            assertEquals(0, h.obtains());
+            assertEquals(List.of("failed edge#" + h.serviceId()), events.drain());
+        }
+
+        @Test
+        void doesNotShadowAWorkingCandidateOfTheSameName() {
+            FakeHandle<FakeService> working = FakeHandle.of("local", 0);
+            FakeHandle<FakeService> broken = FakeHandle.of("local", 10).declareFailure("pool \"lots\"");
+            table.add(working);
+            table.add(broken);
+            assertSame(working.service(), table.get("local"));
+            assertEquals(List.of(ProviderState.FAILED, ProviderState.ACTIVE), states(table.candidates("local")));
+        }
+
+        @Test
+        void recoversWhenItClearsTheFailureAndFailsAgainWhenItSetsIt() {
+            FakeHandle<FakeService> low = FakeHandle.of("local", 0);
+            FakeHandle<FakeService> high = FakeHandle.of("local", 10).declareFailure("waiting for the data root");
+            table.add(low);
+            table.add(high);
+            assertSame(low.service(), table.get("local"));
+            events.drain();
+
+            table.update(high.declareFailure(null));
+            assertSame(high.service(), table.get("local"), "the recovered higher candidate serves");
+            assertEquals(List.of(ProviderState.ACTIVE, ProviderState.SHADOWED), states(table.candidates("local")));
+            assertEquals(List.of("replaced local#" + low.serviceId() + "->local#" + high.serviceId()), events.drain());
+
+            table.update(high.declareFailure("disk full"));
+            assertSame(low.service(), table.get("local"), "the next candidate takes over at once");
+            assertEquals(
+                    Optional.of("disk full"), table.candidates("local").get(0).failureReason());
+            assertEquals(
+                    List.of(
+                            "replaced local#" + high.serviceId() + "->local#" + low.serviceId(),
+                            "failed local#" + high.serviceId()),
+                    events.drain());
+        }
+
+        @Test
+        void aLoneCandidateRecoversToo() {
+            FakeHandle<FakeService> h = FakeHandle.of("edge", 0).declareFailure("not yet");
+            table.add(h);
+            events.drain();
+            table.update(h.declareFailure(null));
+            assertSame(h.service(), table.get("edge"));
+            assertEquals(List.of("added edge#" + h.serviceId()), events.drain());
+        }
+
+        @Test
+        void aRenameCarriesTheDeclaredFailure() {
+            FakeHandle<FakeService> h = FakeHandle.of("old", 0);
+            table.add(h);
+            table.update(h.name("new").declareFailure("broken"));
+            assertEquals(ProviderState.FAILED, only(table.candidates("new")).state());
+            assertEquals(List.of(), table.candidates("old"));
+        }
+    }
+
     // ------------------------------------------------------------------ one candidate
 
     @Nested

@@ -1,5 +1,6 @@
 package dev.orchard.runtime.internal;
 
+import dev.orchard.api.registry.ShellCommands;
 import java.io.FileDescriptor;
 import java.io.FileInputStream;
 import java.io.FileOutputStream;
@@ -24,7 +25,7 @@ import org.osgi.util.tracker.ServiceTracker;
 final class OneShotCommand implements Callable<Integer> {
     private static final long WAIT_MILLIS = Long.getLong("orchard.command.wait.ms", 30_000L);
     private static final long COMMAND_WAIT_MILLIS = 3_000L;
-    private static final String ORCHARD_STATUS = "orchard.status";
+    private static final String ORCHARD_STATUS = ShellCommands.STATUS_VARIABLE;
     // Set by the bnd launcher when it manages start levels.
     private static final String LAUNCHER_DEFAULT_LEVEL = "launch.startlevel.default";
 

@@ -4,7 +4,7 @@ import dev.orchard.api.error.AlreadyExistsException;
 import dev.orchard.api.error.InvalidInputException;
 import dev.orchard.api.error.NotFoundException;
 import dev.orchard.api.error.UnavailableException;
-import dev.orchard.api.model.Names;
+import dev.orchard.api.naming.Names;
 import dev.orchard.api.orchestrator.VolumePhase;
 import dev.orchard.api.pod.Container;
 import dev.orchard.api.pod.ContainerState;

@@ -1,10 +1,10 @@
 package dev.orchard.provider.local.internal;
 
 import dev.orchard.api.error.UnavailableException;
-import dev.orchard.api.model.Names;
-import dev.orchard.api.model.Quantity;
+import dev.orchard.api.naming.Names;
 import dev.orchard.api.orchestrator.Orchestrator;
 import dev.orchard.api.pod.PodProvider;
+import dev.orchard.api.quantity.Quantity;
 import dev.orchard.api.registry.ProviderProperties;
 import java.io.IOException;
 import java.nio.file.Path;

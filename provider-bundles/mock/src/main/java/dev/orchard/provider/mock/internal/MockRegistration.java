@@ -1,9 +1,9 @@
 package dev.orchard.provider.mock.internal;
 
-import dev.orchard.api.model.Quantity;
 import dev.orchard.api.orchestrator.Orchestrator;
 import dev.orchard.api.pod.PodProvider;
 import dev.orchard.api.pod.Resources;
+import dev.orchard.api.quantity.Quantity;
 import dev.orchard.api.registry.ProviderProperties;
 import java.time.Clock;
 import java.util.Dictionary;

@@ -1,6 +1,7 @@
-package dev.orchard.api.model;
+package dev.orchard.api.quantity;
 
 import dev.orchard.api.error.InvalidInputException;
+import dev.orchard.api.naming.Names;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.Arrays;

@@ -1,4 +1,4 @@
-package dev.orchard.api.model;
+package dev.orchard.api.internal;
 
 import static dev.orchard.api.InvalidInput.assertInvalidInput;
 import static dev.orchard.api.InvalidInput.assertInvalidInputContaining;
@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orchard.api.naming.Names;
 import dev.orchard.api.orchestrator.Volume;
 import dev.orchard.api.orchestrator.VolumePhase;
 import dev.orchard.api.orchestrator.VolumeProfile;
@@ -21,7 +22,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** Label keys and values as Kubernetes validates them, through {@link Names#requireLabels}. */
+/** Label keys and values as Kubernetes validates them, through {@link Checks#requireLabels}. */
 class LabelValidationTest {
     private static final String KEY_RULE = " must be at most 63 letters, digits, '-', '_' or '.', starting and ending"
             + " with a letter or digit, after an optional prefix/";
@@ -59,25 +60,25 @@ class LabelValidationTest {
     @ParameterizedTest
     @MethodSource("validKeys")
     void acceptsValidKeys(String key) {
-        assertEquals(Map.of(key, "v"), Names.requireLabels("labels", Map.of(key, "v")));
+        assertEquals(Map.of(key, "v"), Checks.requireLabels("labels", Map.of(key, "v")));
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"", "v1.2_x", "a", "A", "9", "a-b", "a_b", "a.b", "V1.2-x_Y"})
     void acceptsValidValues(String value) {
-        assertEquals(Map.of("app", value), Names.requireLabels("labels", Map.of("app", value)));
+        assertEquals(Map.of("app", value), Checks.requireLabels("labels", Map.of("app", value)));
     }
 
     @Test
     void acceptsAValueOf63Characters() {
         String value = "v".repeat(63);
-        assertEquals(Map.of("app", value), Names.requireLabels("labels", Map.of("app", value)));
+        assertEquals(Map.of("app", value), Checks.requireLabels("labels", Map.of("app", value)));
     }
 
     @Test
     void rejectsAnEmptyOrNullKey() {
-        assertInvalidInput("labels key must not be empty", () -> Names.requireLabels("labels", Map.of("", "v")));
-        assertInvalidInput("labels key must not be empty", () -> Names.requireLabels("labels", one(null, "v")));
+        assertInvalidInput("labels key must not be empty", () -> Checks.requireLabels("labels", Map.of("", "v")));
+        assertInvalidInput("labels key must not be empty", () -> Checks.requireLabels("labels", one(null, "v")));
     }
 
     @ParameterizedTest
@@ -100,14 +101,14 @@ class LabelValidationTest {
             })
     void rejectsKeysWhoseNameIsNotAllowed(String key) {
         assertInvalidInput(
-                "labels key " + Names.quote(key) + KEY_RULE, () -> Names.requireLabels("labels", Map.of(key, "v")));
+                "labels key " + Names.quote(key) + KEY_RULE, () -> Checks.requireLabels("labels", Map.of(key, "v")));
     }
 
     @Test
     void rejectsAKeyNameOf64CharactersEvenWithAPrefix() {
         String key = "example.com/" + "k".repeat(64);
         assertInvalidInput(
-                "labels key \"" + key + "\"" + KEY_RULE, () -> Names.requireLabels("labels", Map.of(key, "v")));
+                "labels key \"" + key + "\"" + KEY_RULE, () -> Checks.requireLabels("labels", Map.of(key, "v")));
     }
 
     @ParameterizedTest
@@ -126,19 +127,19 @@ class LabelValidationTest {
             })
     void rejectsKeysWithABadPrefix(String key) {
         assertInvalidInput(
-                "labels key " + Names.quote(key) + PREFIX_RULE, () -> Names.requireLabels("labels", Map.of(key, "v")));
+                "labels key " + Names.quote(key) + PREFIX_RULE, () -> Checks.requireLabels("labels", Map.of(key, "v")));
     }
 
     @Test
     void rejectsAPrefixOver253Characters() {
         String key = PREFIX_253 + "d/k";
-        assertInvalidInputContaining(() -> Names.requireLabels("labels", Map.of(key, "v")), PREFIX_RULE);
+        assertInvalidInputContaining(() -> Checks.requireLabels("labels", Map.of(key, "v")), PREFIX_RULE);
     }
 
     @Test
     void rejectsAPrefixPartOver63Characters() {
         String key = "a".repeat(64) + ".com/k";
-        assertInvalidInputContaining(() -> Names.requireLabels("labels", Map.of(key, "v")), PREFIX_RULE);
+        assertInvalidInputContaining(() -> Checks.requireLabels("labels", Map.of(key, "v")), PREFIX_RULE);
     }
 
     @ParameterizedTest
@@ -161,19 +162,20 @@ class LabelValidationTest {
     void rejectsValuesNotAllowed(String value) {
         assertInvalidInput(
                 "labels value " + Names.quote(value) + " of key \"app\"" + VALUE_RULE,
-                () -> Names.requireLabels("labels", Map.of("app", value)));
+                () -> Checks.requireLabels("labels", Map.of("app", value)));
     }
 
     @Test
     void rejectsANullValue() {
         assertInvalidInput(
-                "labels value null of key \"app\"" + VALUE_RULE, () -> Names.requireLabels("labels", one("app", null)));
+                "labels value null of key \"app\"" + VALUE_RULE,
+                () -> Checks.requireLabels("labels", one("app", null)));
     }
 
     @Test
     void theMessageNamesTheFieldItIsGiven() {
         assertInvalidInputContaining(
-                () -> Names.requireLabels("volume labels", Map.of("a b", "v")), "volume labels key \"a b\"");
+                () -> Checks.requireLabels("volume labels", Map.of("a b", "v")), "volume labels key \"a b\"");
     }
 
     @Test
@@ -181,12 +183,12 @@ class LabelValidationTest {
         Map<String, String> labels = new LinkedHashMap<>();
         labels.put("app", "db");
         labels.put("tier", "back end");
-        assertInvalidInputContaining(() -> Names.requireLabels("labels", labels), "\"back end\"", "\"tier\"");
+        assertInvalidInputContaining(() -> Checks.requireLabels("labels", labels), "\"back end\"", "\"tier\"");
     }
 
     @Test
     void nullMeansNoLabels() {
-        Map<String, String> none = Names.requireLabels("labels", null);
+        Map<String, String> none = Checks.requireLabels("labels", null);
         assertEquals(Map.of(), none);
         assertThrows(UnsupportedOperationException.class, () -> none.put("a", "b"));
     }
@@ -194,7 +196,7 @@ class LabelValidationTest {
     @Test
     void theResultIsAnImmutableCopy() {
         Map<String, String> source = new HashMap<>(Map.of("app", "db", "example.com/tier", ""));
-        Map<String, String> labels = Names.requireLabels("labels", source);
+        Map<String, String> labels = Checks.requireLabels("labels", source);
         assertNotSame(source, labels);
         assertEquals(Map.of("app", "db", "example.com/tier", ""), labels);
 

@@ -1,4 +1,4 @@
-package dev.orchard.api.model;
+package dev.orchard.api.naming;
 
 import static dev.orchard.api.InvalidInput.assertInvalidInput;
 import static org.junit.jupiter.api.Assertions.assertEquals;

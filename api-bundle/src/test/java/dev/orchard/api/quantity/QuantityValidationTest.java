@@ -1,9 +1,10 @@
-package dev.orchard.api.model;
+package dev.orchard.api.quantity;
 
 import static dev.orchard.api.InvalidInput.assertInvalidInput;
 import static dev.orchard.api.InvalidInput.assertInvalidInputContaining;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.orchard.api.naming.Names;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
