@@ -1,20 +1,21 @@
 package dev.orchard.registry.core;
 
+import dev.orchard.api.registry.ProviderState;
+import java.util.Comparator;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 
 /**
- * One registration claiming a provider name, once it is in use: its lazily obtained service and its count of
- * calls in flight. A registration that no one has used yet is held by the table as its bare key, so a candidate
- * exists only for providers that were used, share their name, or failed.
+ * One registration claiming a provider name once it is in use, or FAILED: its lazily obtained service and its
+ * count of calls in flight. Also the {@link Holders} of a name it holds alone.
  *
- * <p>Every field is the heap cost of a used provider, so the object stays at 32 bytes: the "retired" flag is
- * the sign bit of the in-flight count, and the ranking, service id and bundle are read from the key.
+ * <p>Every field is the heap cost of a used provider, so the object stays at 32 bytes: the "retired" flag is the
+ * sign bit of the in-flight count, and the ranking, service id and bundle are read from the key.
  *
  * @param <K> the registration key
  * @param <S> the service type
  */
-public final class Candidate<K, S> {
+final class Candidate<K, S> implements Holders<K, S> {
     private static final int RETIRED = Integer.MIN_VALUE;
 
     @SuppressWarnings("rawtypes")
@@ -41,7 +42,7 @@ public final class Candidate<K, S> {
      *
      * @return the key
      */
-    public K key() {
+    K key() {
         return key;
     }
 
@@ -50,7 +51,7 @@ public final class Candidate<K, S> {
      *
      * @return the name
      */
-    public String name() {
+    String name() {
         return name;
     }
 
@@ -63,7 +64,7 @@ public final class Candidate<K, S> {
      *
      * @return the reason, or null if it is usable
      */
-    public String failure() {
+    String failure() {
         Object f = failure;
         return f instanceof Declared d ? d.reason() : (String) f;
     }
@@ -115,7 +116,7 @@ public final class Candidate<K, S> {
      *
      * @return the count
      */
-    public int inFlight() {
+    int inFlight() {
         return state & ~RETIRED;
     }
 
@@ -172,6 +173,54 @@ public final class Candidate<K, S> {
                 }
             }
         }
+    }
+
+    // ---------------------------------------------------------------- as the holder of a name alone
+
+    @Override
+    public Object stored() {
+        return this;
+    }
+
+    @Override
+    public K activeKey() {
+        return failure == null ? key : null;
+    }
+
+    @Override
+    public Candidate<K, S> active(TableWriter<K, S> writer, String name) {
+        return failure == null ? this : null;
+    }
+
+    @Override
+    public boolean holds(K other) {
+        return key.equals(other);
+    }
+
+    @Override
+    public Candidate<K, S> candidateOf(K other) {
+        return key.equals(other) ? this : null;
+    }
+
+    @Override
+    public Holders<K, S> with(Candidate<K, S> added, Comparator<Candidate<K, S>> preferred) {
+        return Ranked.of(this, added, preferred);
+    }
+
+    @Override
+    public Holders<K, S> without(K other) {
+        return key.equals(other) ? null : this;
+    }
+
+    @Override
+    public Holders<K, S> reordered(Comparator<Candidate<K, S>> preferred) {
+        return this;
+    }
+
+    @Override
+    public void each(Sink<K> sink) {
+        String f = failure();
+        sink.holder(key, f == null ? ProviderState.ACTIVE : ProviderState.FAILED, f);
     }
 
     @Override

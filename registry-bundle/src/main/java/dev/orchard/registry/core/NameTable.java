@@ -132,15 +132,6 @@ final class NameTable {
         }
     }
 
-    /**
-     * The number of names with a value. Caller holds the lock.
-     *
-     * @return the count
-     */
-    int size() {
-        return live;
-    }
-
     // Copies the live entries into a fresh array sized for at least `entries`, kept at most 3/4 full, as a
     // ConcurrentHashMap is, and publishes it whole. Readers of the old array still see a consistent old state.
     private Object[] rebuild(int entries) {

@@ -4,7 +4,6 @@ import dev.orchard.api.registry.ProviderInfo;
 import dev.orchard.api.registry.ProviderKind;
 import dev.orchard.api.registry.ProviderListener;
 import dev.orchard.api.registry.ProviderRegistry;
-import dev.orchard.registry.core.Candidate;
 import dev.orchard.registry.core.ProviderTable;
 import java.util.List;
 import java.util.Optional;
@@ -26,7 +25,6 @@ import org.osgi.service.component.runtime.ServiceComponentRuntime;
  * @param <S> the provider contract
  */
 abstract class RegistryComponent<S> implements ProviderRegistry<S> {
-    final BundleContext context;
     final ProviderTable<ServiceReference<S>, S> table;
     private volatile long drainMillis;
 
@@ -42,7 +40,6 @@ abstract class RegistryComponent<S> implements ProviderRegistry<S> {
     volatile ServiceComponentRuntime scr;
 
     RegistryComponent(BundleContext context, ProviderKind kind, RegistryConfiguration config) {
-        this.context = context;
         this.table = new ProviderTable<>(kind, new OsgiServiceAccess<>(context, this::scr), this::listeners);
         configure(config);
     }
@@ -69,10 +66,7 @@ abstract class RegistryComponent<S> implements ProviderRegistry<S> {
     }
 
     final void unbind(ServiceReference<S> reference) {
-        Candidate<ServiceReference<S>, S> c = table.remove(reference);
-        if (c != null) {
-            table.drainAndRelease(c, drainMillis, TimeUnit.MILLISECONDS);
-        }
+        table.remove(reference, drainMillis, TimeUnit.MILLISECONDS);
     }
 
     @Override

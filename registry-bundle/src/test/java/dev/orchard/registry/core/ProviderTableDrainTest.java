@@ -51,6 +51,20 @@ class ProviderTableDrainTest {
         assertTrue(pool.awaitTermination(WAIT_SECONDS, TimeUnit.SECONDS), "a test thread did not end");
     }
 
+    // Starts removing a registration on the pool, and returns once it has left its name: new calls already go
+    // elsewhere while the removal still waits for the calls in flight.
+    private CompletableFuture<Boolean> removeAsync(FakeHandle<FakeService> h, long drain, TimeUnit unit)
+            throws InterruptedException {
+        CompletableFuture<Boolean> removal =
+                CompletableFuture.supplyAsync(() -> table.remove(h.key(), drain, unit), pool);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(WAIT_SECONDS);
+        while (table.providers().stream().anyMatch(p -> p.serviceId() == h.serviceId())) {
+            assertTrue(System.nanoTime() < deadline, "the removal never took the registration out of its name");
+            Thread.sleep(1);
+        }
+        return removal;
+    }
+
     /** A call held inside the provider until {@link #finish} is called. */
     private final class BlockedCall {
         final CountDownLatch entered = new CountDownLatch(1);
@@ -97,11 +111,7 @@ class ProviderTableDrainTest {
             s.markReleased();
         });
 
-        Candidate<FakeHandle<FakeService>, FakeService> leaving = table.remove(v1.key());
-        assertNotNull(leaving);
-        assertEquals(1, leaving.inFlight());
-        CompletableFuture<Void> drain =
-                CompletableFuture.runAsync(() -> table.drainAndRelease(leaving, 5, TimeUnit.SECONDS), pool);
+        CompletableFuture<Boolean> drain = removeAsync(v1, 5, TimeUnit.SECONDS);
 
         assertThrows(
                 TimeoutException.class,
@@ -116,12 +126,11 @@ class ProviderTableDrainTest {
         assertFalse(drain.isDone());
 
         assertSame(v1.service(), call.finish(), "the blocked call completes on the provider it started on");
-        drain.get(WAIT_SECONDS, TimeUnit.SECONDS);
+        assertTrue(drain.get(WAIT_SECONDS, TimeUnit.SECONDS));
         assertEquals(0, call.releasesSeenAtReturn.get(), "the provider was released while its call ran");
         assertEquals(1, v1.releases());
         assertTrue(releasedAfterReturn.get(), "release must come after the call returned");
         assertTrue(v1.service().released());
-        assertEquals(0, leaving.inFlight());
         assertEquals(0, v2.releases());
     }
 
@@ -132,9 +141,7 @@ class ProviderTableDrainTest {
         BlockedCall call = new BlockedCall(v1);
         call.awaitEntered();
 
-        Candidate<FakeHandle<FakeService>, FakeService> leaving = table.remove(v1.key());
-        CompletableFuture<Void> drain =
-                CompletableFuture.runAsync(() -> table.drainAndRelease(leaving, 5, TimeUnit.SECONDS), pool);
+        CompletableFuture<Boolean> drain = removeAsync(v1, 5, TimeUnit.SECONDS);
         assertThrows(
                 NotFoundException.class,
                 () -> table.call("mock", s -> s),
@@ -157,10 +164,7 @@ class ProviderTableDrainTest {
         first.awaitEntered();
         second.awaitEntered();
 
-        Candidate<FakeHandle<FakeService>, FakeService> leaving = table.remove(v1.key());
-        assertEquals(2, leaving.inFlight());
-        CompletableFuture<Void> drain =
-                CompletableFuture.runAsync(() -> table.drainAndRelease(leaving, 5, TimeUnit.SECONDS), pool);
+        CompletableFuture<Boolean> drain = removeAsync(v1, 5, TimeUnit.SECONDS);
         first.finish();
         assertThrows(
                 TimeoutException.class, () -> drain.get(200, TimeUnit.MILLISECONDS), "one call is still in flight");
@@ -177,20 +181,17 @@ class ProviderTableDrainTest {
         BlockedCall call = new BlockedCall(v1);
         call.awaitEntered();
 
-        Candidate<FakeHandle<FakeService>, FakeService> leaving = table.remove(v1.key());
         long start = System.nanoTime();
-        table.drainAndRelease(leaving, 100, TimeUnit.MILLISECONDS);
+        assertTrue(table.remove(v1.key(), 100, TimeUnit.MILLISECONDS));
         long tookMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
 
         assertTrue(tookMillis >= 90, "the drain gave up after " + tookMillis + " ms, before its timeout");
         assertTrue(tookMillis < 4_000, "the drain took " + tookMillis + " ms for a 100 ms timeout");
-        assertEquals(1, leaving.inFlight(), "the call is still running");
-        assertFalse(call.returned.get());
+        assertFalse(call.returned.get(), "the call is still running");
         assertEquals(1, v1.releases(), "the service is released after the timeout all the same");
 
         assertSame(v1.service(), call.finish());
         assertEquals(1, call.releasesSeenAtReturn.get());
-        assertEquals(0, leaving.inFlight());
         assertEquals(1, v1.releases(), "the end of the call must not release again");
     }
 
@@ -200,14 +201,12 @@ class ProviderTableDrainTest {
         table.add(v1);
         BlockedCall call = new BlockedCall(v1);
         call.awaitEntered();
-        Candidate<FakeHandle<FakeService>, FakeService> leaving = table.remove(v1.key());
-
         AtomicBoolean interruptedAfter = new AtomicBoolean();
         CountDownLatch draining = new CountDownLatch(1);
         Thread drainer = new Thread(
                 () -> {
                     draining.countDown();
-                    table.drainAndRelease(leaving, 30, TimeUnit.SECONDS);
+                    table.remove(v1.key(), 30, TimeUnit.SECONDS);
                     interruptedAfter.set(Thread.currentThread().isInterrupted());
                 },
                 "drainer");
@@ -228,9 +227,8 @@ class ProviderTableDrainTest {
         FakeHandle<FakeService> v1 = FakeHandle.of("mock", 0);
         table.add(v1);
         table.call("mock", s -> s);
-        Candidate<FakeHandle<FakeService>, FakeService> leaving = table.remove(v1.key());
         long start = System.nanoTime();
-        table.drainAndRelease(leaving, 5, TimeUnit.SECONDS);
+        assertTrue(table.remove(v1.key(), 5, TimeUnit.SECONDS));
         assertTrue(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start) < 2_000);
         assertEquals(1, v1.releases());
     }
@@ -293,14 +291,14 @@ class ProviderTableDrainTest {
                         all.add(high);
                     }
                     table.add(high);
-                    table.drainAndRelease(table.remove(low.key()), 5, TimeUnit.SECONDS);
+                    table.remove(low.key(), 5, TimeUnit.SECONDS);
                     // v1 comes back ranked lower; v2 leaves and v1 takes over again.
                     low = FakeHandle.of("mock", 0);
                     synchronized (all) {
                         all.add(low);
                     }
                     table.add(low);
-                    table.drainAndRelease(table.remove(high.key()), 5, TimeUnit.SECONDS);
+                    table.remove(high.key(), 5, TimeUnit.SECONDS);
                 }
             } catch (Throwable t) {
                 failures.add(t);
@@ -324,7 +322,7 @@ class ProviderTableDrainTest {
         }
         assertTrue(perCaller.stream().allMatch(n -> n > 0), "every caller was served: " + perCaller);
         assertEquals(1 + 2 * swaps, all.size());
-        assertEquals(1, table.size(), "only the last v1 is left");
+        assertEquals(1, table.providers().size(), "only the last v1 is left");
         long calls = 0;
         synchronized (all) {
             for (FakeHandle<FakeService> h : all) {

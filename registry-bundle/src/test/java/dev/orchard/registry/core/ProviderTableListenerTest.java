@@ -3,6 +3,7 @@ package dev.orchard.registry.core;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orchard.api.registry.ProviderInfo;
@@ -10,6 +11,7 @@ import dev.orchard.api.registry.ProviderKind;
 import dev.orchard.api.registry.ProviderListener;
 import dev.orchard.api.registry.ProviderProperties;
 import dev.orchard.api.registry.ProviderState;
+import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -22,6 +24,15 @@ import org.junit.jupiter.api.Timeout;
 /** The events {@link ProviderTable} sends its listeners, and how it sends them. */
 @Timeout(value = 10, unit = TimeUnit.SECONDS)
 class ProviderTableListenerTest {
+    // The service id of the candidate that serves a name, as callers see it; null if none does.
+    private static Long activeId(ProviderTable<?, ?> table, String name) {
+        return table.candidates(name).stream()
+                .filter(p -> p.state() == ProviderState.ACTIVE)
+                .map(ProviderInfo::serviceId)
+                .findFirst()
+                .orElse(null);
+    }
+
     private final List<ProviderListener> listeners = new CopyOnWriteArrayList<>();
     private final RecordingListener events = new RecordingListener();
     private ProviderTable<FakeHandle<FakeService>, FakeService> table;
@@ -81,7 +92,7 @@ class ProviderTableListenerTest {
         table.add(low);
         table.add(high);
         events.drain();
-        table.remove(high.key());
+        table.remove(high.key(), 1, TimeUnit.SECONDS);
         assertEquals(List.of("replaced " + id(high, "mock") + "->" + id(low, "mock")), events.drain());
     }
 
@@ -91,9 +102,9 @@ class ProviderTableListenerTest {
         FakeHandle<FakeService> high = FakeHandle.of("mock", 10);
         table.add(low);
         table.add(high);
-        table.remove(high.key());
+        table.remove(high.key(), 1, TimeUnit.SECONDS);
         events.drain();
-        table.remove(low.key());
+        table.remove(low.key(), 1, TimeUnit.SECONDS);
         assertEquals(List.of("removed " + id(low, "mock")), events.events);
         assertEquals(low.serviceId(), events.infos.get(0).serviceId());
     }
@@ -166,8 +177,8 @@ class ProviderTableListenerTest {
         table.add(a);
         table.add(b);
         table.add(bad);
-        table.remove(b.key());
-        table.remove(a.key());
+        table.remove(b.key(), 1, TimeUnit.SECONDS);
+        table.remove(a.key(), 1, TimeUnit.SECONDS);
 
         assertEquals(List.of("added", "replaced", "failed", "replaced", "removed"), thrown);
         assertEquals(
@@ -184,7 +195,7 @@ class ProviderTableListenerTest {
         table.add(c);
         assertSame(c.service(), table.get("mock"));
         assertEquals(Set.of("mock"), table.names());
-        assertEquals(2, table.size());
+        assertEquals(2, table.providers().size());
         assertEquals(List.of("added " + id(c, "mock")), events.drain());
         assertEquals("added", thrown.get(thrown.size() - 1));
     }
@@ -207,7 +218,8 @@ class ProviderTableListenerTest {
         table.add(broken);
         table.add(spare);
         assertSame(spare.service(), table.call("mock", s -> s));
-        assertEquals(0, table.active("mock").inFlight());
+        // With no call counted in flight, removing the one serving returns at once, not after a minute.
+        assertTimeoutPreemptively(Duration.ofSeconds(10), () -> table.remove(spare.key(), 1, TimeUnit.MINUTES));
     }
 
     @Test
@@ -235,11 +247,10 @@ class ProviderTableListenerTest {
             }
 
             private void look(String event, ProviderInfo p) {
-                Candidate<FakeHandle<FakeService>, FakeService> active = table.active("mock");
                 seen.add(event + " names=" + table.names() + " providers="
                         + table.providers().size() + " size="
-                        + table.size() + " active="
-                        + (active == null ? null : active.key().serviceId())
+                        + table.providers().size() + " active="
+                        + activeId(table, "mock")
                         + " candidates=" + table.candidates("mock").size());
             }
         });
@@ -249,8 +260,8 @@ class ProviderTableListenerTest {
         table.add(a);
         table.add(b);
         table.add(FakeHandle.of(3, "BAD", 0));
-        table.remove(b.key());
-        table.remove(a.key());
+        table.remove(b.key(), 1, TimeUnit.SECONDS);
+        table.remove(a.key(), 1, TimeUnit.SECONDS);
         assertEquals(
                 List.of(
                         "added names=[mock] providers=1 size=1 active=1 candidates=1",
@@ -302,15 +313,15 @@ class ProviderTableListenerTest {
                 fromAnotherThread("failed " + provider.name());
             }
 
-            // If the event came under the table's lock, size() on another thread would block until the timeout.
+            // If the event came under the table's lock, an update on another thread would block until the timeout.
             private void fromAnotherThread(String event) {
                 Thread reader = new Thread(
                         () -> {
                             try {
-                                Candidate<FakeHandle<FakeService>, FakeService> active = table.active("mock");
-                                seen.add(event + " size=" + table.size() + " names=" + table.names() + " providers="
-                                        + table.providers().size() + " active="
-                                        + (active == null ? null : active.key().serviceId()));
+                                table.update(FakeHandle.of(-1, "unknown", 0)); // takes the writer's lock
+                                seen.add(event + " size=" + table.providers().size() + " names=" + table.names()
+                                        + " providers=" + table.providers().size() + " active="
+                                        + activeId(table, "mock"));
                             } catch (Throwable t) {
                                 failure.set(t);
                             }
@@ -337,8 +348,8 @@ class ProviderTableListenerTest {
         table.add(FakeHandle.of(4, null, 0));
         table.add(c);
         assertSame(b.service(), table.get("mock"));
-        table.remove(b.key());
-        table.remove(a.key());
+        table.remove(b.key(), 1, TimeUnit.SECONDS);
+        table.remove(a.key(), 1, TimeUnit.SECONDS);
 
         assertEquals(null, failure.get());
         assertEquals(
@@ -360,7 +371,7 @@ class ProviderTableListenerTest {
         FakeHandle<FakeService> a = FakeHandle.of("mock", 0);
         table.add(a);
         listeners.add(late);
-        table.remove(a.key());
+        table.remove(a.key(), 1, TimeUnit.SECONDS);
         assertEquals(List.of("removed " + id(a, "mock")), late.events);
         listeners.remove(late);
         table.add(FakeHandle.of("mock", 0));
