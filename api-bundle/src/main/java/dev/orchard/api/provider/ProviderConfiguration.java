@@ -151,6 +151,23 @@ public final class ProviderConfiguration {
     }
 
     /**
+     * The name a FAILED instance is shown under: the configured name if it is a DNS-1123 label; else the name the
+     * factory PID or the fallback gives, so that {@code orchard:provider <instance>} finds the instance of
+     * {@code ...~<instance>.cfg} with its reason; else the configured name as it is.
+     *
+     * @return the name, never null
+     */
+    public String failedName() {
+        String name = rawName();
+        if (Names.isDns1123Label(name)) {
+            return name;
+        }
+        int tilde = source.indexOf('~');
+        String instance = tilde > 0 ? source.substring(tilde + 1) : fallbackName;
+        return Names.isDns1123Label(instance) ? instance : name;
+    }
+
+    /**
      * The service ranking.
      *
      * @return the ranking; 0 if not set

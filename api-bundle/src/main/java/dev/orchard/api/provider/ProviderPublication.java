@@ -21,7 +21,8 @@ import org.osgi.framework.ServiceRegistration;
  *
  * <p>A provider's component reads its configuration and builds its services through {@link #publish}. If that
  * fails, for an invalid configuration or anything else, the instance does not vanish: its contracts are still
- * registered, under the configured name, with {@link ProviderProperties#FAILURE} holding the reason, so that
+ * registered, under the configured name (or, if that is invalid, the instance's name: {@link
+ * ProviderConfiguration#failedName}), with {@link ProviderProperties#FAILURE} holding the reason, so that
  * {@code orchard:providers} and {@code orchard:provider <name>} show it FAILED with why. Those registrations are
  * stand-ins that answer every call with {@link UnavailableException}, for a caller that bypasses the registry.
  *
@@ -89,7 +90,7 @@ public final class ProviderPublication {
 
     private static ProviderPublication failed(
             BundleContext context, ProviderConfiguration config, List<Class<?>> contracts, String reason) {
-        String name = config.rawName();
+        String name = config.failedName();
         int ranking;
         try {
             ranking = config.ranking();

@@ -75,6 +75,19 @@ class ProviderConfigurationTest {
     }
 
     @Test
+    void aFailedInstanceIsShownUnderAValidNameWhereThereIsOne() {
+        assertEquals(
+                "core", config(Map.of("service.pid", "x~edge", "name", "core")).failedName());
+        assertEquals(
+                "edge", config(Map.of("service.pid", "x~edge", "name", "UPPER")).failedName());
+        assertEquals(
+                "sample", config(Map.of("service.pid", "x", "name", "UPPER")).failedName());
+        assertEquals(
+                "UPPER",
+                config(Map.of("service.pid", "x~Bad_Instance", "name", "UPPER")).failedName());
+    }
+
+    @Test
     void badValuesNameTheKeyTheConfigurationAndTheValue() {
         assertInvalidInputContaining(
                 () -> config(Map.of("service.pid", "x~edge", "max.pods", "abc")).count("max.pods"),

@@ -180,7 +180,11 @@ class ProviderPublicationTest {
         });
         assertEquals(0, started.get());
         assertTrue(((String) registered.get(0).properties.get(ProviderProperties.FAILURE)).contains("maxPods"));
-        assertEquals("UPPER", registered.get(1).properties.get(ProviderProperties.NAME), "filed under the raw name");
+        assertEquals(
+                "sample",
+                registered.get(1).properties.get(ProviderProperties.NAME),
+                "an invalid name files under the fallback, so that the instance is found with its reason");
+        assertTrue(((String) registered.get(1).properties.get(ProviderProperties.FAILURE)).contains("\"UPPER\""));
         assertEquals(0, registered.get(1).properties.get("service.ranking"));
     }
 
