@@ -48,7 +48,7 @@ final class MockInstance {
      */
     static ProviderServices services(ProviderConfiguration config) {
         MockInstance mock = from(config, Clock.systemUTC());
-        return ProviderServices.of(Orchestrator.class, (Orchestrator) mock.orchestrator)
+        return ProviderServices.of(Orchestrator.class, mock.orchestrator)
                 .and(PodProvider.class, mock.pods)
                 .onStop(mock::close);
     }

@@ -84,7 +84,7 @@ final class MockPods implements PodProvider, PodNotifier {
         NamespacedName key = key(pod);
         Pod current = pods.get(key);
         if (current == null) {
-            throw new NotFoundException("pod " + key + " not found");
+            throw notFound(key);
         }
         storage.requireClaims(pod);
         List<Pod> others = new ArrayList<>(pods.values());
@@ -110,9 +110,10 @@ final class MockPods implements PodProvider, PodNotifier {
 
     @Override
     public synchronized void deletePod(String namespace, String podName) {
-        Pod current = pods.remove(new NamespacedName(namespace, podName));
+        NamespacedName key = new NamespacedName(namespace, podName);
+        Pod current = pods.remove(key);
         if (current == null) {
-            throw new NotFoundException("pod " + namespace + "/" + podName + " not found");
+            throw notFound(key);
         }
         Instant now = clock.instant();
         List<ContainerStatus> done = new ArrayList<>();
@@ -137,9 +138,10 @@ final class MockPods implements PodProvider, PodNotifier {
 
     @Override
     public synchronized Pod getPod(String namespace, String podName) {
-        Pod p = pods.get(new NamespacedName(namespace, podName));
+        NamespacedName key = new NamespacedName(namespace, podName);
+        Pod p = pods.get(key);
         if (p == null) {
-            throw new NotFoundException("pod " + namespace + "/" + podName + " not found");
+            throw notFound(key);
         }
         return p;
     }
@@ -197,6 +199,10 @@ final class MockPods implements PodProvider, PodNotifier {
             }
         }
         storage.release(pod.namespace(), claims, pod.name());
+    }
+
+    private static NotFoundException notFound(NamespacedName key) {
+        return new NotFoundException("pod " + key + " not found");
     }
 
     private static NamespacedName key(Pod pod) {
