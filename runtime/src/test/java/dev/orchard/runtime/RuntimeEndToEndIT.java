@@ -53,7 +53,7 @@ class RuntimeEndToEndIT {
             System.out.println("deploy: jar visible in orchard:providers " + visibleMs + " ms after the drop");
 
             Path cfg = deploy.resolve("dev.orchard.provider.mock~edge.cfg");
-            Files.writeString(cfg, "name=edge\npods=5\n");
+            Files.writeString(cfg, "name=edge\nmax.pods=5\n");
             awaitProviders(orchard, out -> out.contains("edge "));
             String edge = orchard.run("orchard:provider edge");
             assertEquals(

@@ -6,7 +6,10 @@ import dev.orchard.api.registry.ProviderProperties;
 import java.util.Optional;
 import org.osgi.service.component.annotations.Component;
 
-/** The provider example of README.md: an orchestrator named "hello" that manages no volumes. */
+/**
+ * The provider example of README.md: an orchestrator named "hello" that manages no volumes. Its name is fixed, so
+ * DS registers it as it is: no configuration, nothing that can fail, no publication needed.
+ */
 @Component(property = ProviderProperties.NAME + "=hello")
 public class HelloOrchestrator implements Orchestrator {
     @Override

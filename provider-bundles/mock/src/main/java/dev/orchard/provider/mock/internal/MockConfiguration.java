@@ -3,7 +3,11 @@ package dev.orchard.provider.mock.internal;
 import org.osgi.service.metatype.annotations.AttributeDefinition;
 import org.osgi.service.metatype.annotations.ObjectClassDefinition;
 
-/** The configuration of one mock provider instance. */
+/**
+ * The keys of one mock instance's configuration, with their defaults: the one list of them. DS maps a method
+ * {@code max_pods()} to the key {@code max.pods}. The defaults are virtual-kubelet's mock: 20 cpu, 100Gi memory,
+ * 20 pods.
+ */
 @ObjectClassDefinition(
         id = "dev.orchard.provider.mock",
         name = "Orchard mock provider",
@@ -11,7 +15,8 @@ import org.osgi.service.metatype.annotations.ObjectClassDefinition;
                 + " dev.orchard.provider.mock~<name> creates one more instance.")
 public @interface MockConfiguration {
     /**
-     * The provider name; for a factory configuration, the part after '~' of its PID if not set.
+     * The provider name; if not set, the part after '~' of a factory configuration's PID, or {@code mock} for
+     * the default instance.
      *
      * @return a DNS-1123 label, or empty
      */
@@ -19,7 +24,7 @@ public @interface MockConfiguration {
     String name() default "";
 
     /**
-     * The label.
+     * The orchestrator's label.
      *
      * @return the label
      */
@@ -27,7 +32,7 @@ public @interface MockConfiguration {
     String label() default "mock";
 
     /**
-     * The region.
+     * Where the orchestrator runs.
      *
      * @return the region
      */
@@ -35,12 +40,20 @@ public @interface MockConfiguration {
     String region() default "local";
 
     /**
+     * The service ranking: the highest of a name serves it.
+     *
+     * @return the ranking
+     */
+    @AttributeDefinition(required = false, description = "The service ranking; the highest of a name is used.")
+    int service_ranking() default 0;
+
+    /**
      * The CPU the node offers.
      *
      * @return a quantity such as 20 or 500m
      */
     @AttributeDefinition(required = false, description = "CPU the node offers, a quantity such as 20 or 500m.")
-    String cpu() default "20";
+    String node_cpu() default "20";
 
     /**
      * The memory the node offers.
@@ -48,29 +61,24 @@ public @interface MockConfiguration {
      * @return a quantity such as 100Gi
      */
     @AttributeDefinition(required = false, description = "Memory the node offers, a quantity such as 100Gi.")
-    String memory() default "100Gi";
+    String node_memory() default "100Gi";
 
     /**
      * The most pods the node runs.
      *
-     * @return a count
+     * @return a positive count
      */
-    @AttributeDefinition(required = false, description = "The most pods the node runs.")
-    String pods() default "20";
+    @AttributeDefinition(required = false, description = "The most pods the node runs, a positive count.")
+    String max_pods() default "20";
 
     /**
-     * The bytes all volumes together may hold.
+     * The bytes all volumes together may claim.
      *
-     * @return a quantity such as 1Ti
+     * @return a quantity such as 1Ti, or empty for no limit
      */
-    @AttributeDefinition(required = false, description = "The storage pool for volumes, a quantity such as 1Ti.")
-    String storage() default "1Ti";
-
-    /**
-     * The service ranking.
-     *
-     * @return the ranking
-     */
-    @AttributeDefinition(required = false, description = "The service ranking; the highest of a name is used.")
-    int service_ranking() default 0;
+    @AttributeDefinition(
+            required = false,
+            description = "The bytes all volumes together may claim, a quantity such as 1Ti; empty: no limit, since"
+                    + " the mock stores nothing.")
+    String volume_pool() default "1Ti";
 }

@@ -1,5 +1,8 @@
 package dev.orchard.provider.mock.internal;
 
+import dev.orchard.api.provider.ProviderConfiguration;
+import dev.orchard.api.provider.ProviderPublication;
+import java.util.Map;
 import org.osgi.framework.BundleContext;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -8,8 +11,8 @@ import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.metatype.annotations.Designate;
 
 /**
- * The default mock instance, named "mock" unless its configuration {@code dev.orchard.provider.mock.default}
- * says otherwise.
+ * Publishes the default mock instance, named {@code mock} unless its optional configuration
+ * {@code dev.orchard.provider.mock.default} says otherwise; an invalid configuration publishes it FAILED.
  */
 @Component(
         configurationPid = "dev.orchard.provider.mock.default",
@@ -17,21 +20,25 @@ import org.osgi.service.metatype.annotations.Designate;
         service = {})
 @Designate(ocd = MockConfiguration.class)
 public final class MockProviderComponent {
-    private final MockRegistration instance;
+    private final ProviderPublication publication;
 
     /**
-     * Registers the default mock.
+     * Publishes the default mock.
      *
      * @param context this bundle's context
-     * @param config its configuration
+     * @param properties the component's properties: its configuration, if any
      */
     @Activate
-    public MockProviderComponent(BundleContext context, MockConfiguration config) {
-        instance = new MockRegistration(context, config, "mock");
+    public MockProviderComponent(BundleContext context, Map<String, Object> properties) {
+        publication = ProviderPublication.publish(
+                context,
+                ProviderConfiguration.of(properties, MockConfiguration.class, "mock"),
+                MockInstance.CONTRACTS,
+                MockInstance::services);
     }
 
     @Deactivate
     void deactivate() {
-        instance.close();
+        publication.close();
     }
 }

@@ -21,19 +21,21 @@ final class Fixtures {
     static final Clock CLOCK = Clock.fixed(NOW, ZoneOffset.UTC);
     static final long POOL = 1L << 40;
     static final String NS = "default";
+    /** The capacity of virtual-kubelet's mock, which MockConfiguration's defaults give: 20 cpu, 100Gi, 20 pods. */
+    static final Resources DEFAULT_CAPACITY = new Resources(20_000, 100L << 30, 20);
 
     private Fixtures() {}
 
-    static MockProvider provider() {
-        return provider(MockProvider.DEFAULT_CAPACITY, POOL);
+    static MockInstance provider() {
+        return provider(DEFAULT_CAPACITY, POOL);
     }
 
-    static MockProvider provider(Resources capacity) {
+    static MockInstance provider(Resources capacity) {
         return provider(capacity, POOL);
     }
 
-    static MockProvider provider(Resources capacity, long pool) {
-        return new MockProvider("mock", "mock", "local", capacity, pool, CLOCK);
+    static MockInstance provider(Resources capacity, long pool) {
+        return new MockInstance("mock", "mock", "local", capacity, pool, CLOCK);
     }
 
     static VolumeProfile.Builder volume(String name) {

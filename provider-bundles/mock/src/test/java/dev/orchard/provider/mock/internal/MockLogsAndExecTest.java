@@ -27,11 +27,11 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 class MockLogsAndExecTest {
-    private final MockProvider mock = Fixtures.provider();
+    private final MockInstance mock = Fixtures.provider();
 
     @BeforeEach
     void createPod() {
-        mock.createPod(pod("default", "web"));
+        mock.pods().createPod(pod("default", "web"));
     }
 
     @AfterEach
@@ -44,7 +44,7 @@ class MockLogsAndExecTest {
     }
 
     private String logs(String container, LogOptions options) throws IOException {
-        try (InputStream in = mock.getContainerLogs("default", "web", container, options)) {
+        try (InputStream in = mock.pods().getContainerLogs("default", "web", container, options)) {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
     }
@@ -113,8 +113,10 @@ class MockLogsAndExecTest {
     void unknownContainerOrPodIsNotFound() {
         assertThrows(NotFoundException.class, () -> logs("nosuch", LogOptions.DEFAULT));
         assertThrows(
-                NotFoundException.class, () -> mock.getContainerLogs("default", "nothing", "c", LogOptions.DEFAULT));
-        assertThrows(NotFoundException.class, () -> mock.getContainerLogs("other", "web", "c", LogOptions.DEFAULT));
+                NotFoundException.class,
+                () -> mock.pods().getContainerLogs("default", "nothing", "c", LogOptions.DEFAULT));
+        assertThrows(
+                NotFoundException.class, () -> mock.pods().getContainerLogs("other", "web", "c", LogOptions.DEFAULT));
     }
 
     @Test
@@ -161,21 +163,21 @@ class MockLogsAndExecTest {
                 Resources.NONE);
         Container quiet = Container.of("quiet", "busybox");
         Container plain = Container.of("plain", "busybox", "echo", "one", "two");
-        mock.createPod(pod("default", "multi", args, quiet, plain));
+        mock.pods().createPod(pod("default", "multi", args, quiet, plain));
         assertEquals("from-args\n", read("multi", "args"));
         assertEquals("", read("multi", "quiet"));
         assertEquals("one two\n", read("multi", "plain"));
     }
 
     private String read(String podName, String container) throws IOException {
-        try (InputStream in = mock.getContainerLogs("default", podName, container, LogOptions.DEFAULT)) {
+        try (InputStream in = mock.pods().getContainerLogs("default", podName, container, LogOptions.DEFAULT)) {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
     }
 
     @Test
     void logsOfADeletedPodAreNotFound() {
-        mock.deletePod("default", "web");
+        mock.pods().deletePod("default", "web");
         assertThrows(NotFoundException.class, () -> logs(LogOptions.DEFAULT));
     }
 
@@ -185,7 +187,7 @@ class MockLogsAndExecTest {
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
 
     private int exec(String... command) {
-        return mock.runInContainer("default", "web", "c", List.of(command), new ExecIO(null, out, err, false));
+        return mock.pods().runInContainer("default", "web", "c", List.of(command), new ExecIO(null, out, err, false));
     }
 
     private String stdout() {
@@ -227,7 +229,8 @@ class MockLogsAndExecTest {
 
     @Test
     void withoutStderrTheMessageGoesToStdout() {
-        int code = mock.runInContainer("default", "web", "c", List.of("nosuch"), new ExecIO(null, out, null, true));
+        int code =
+                mock.pods().runInContainer("default", "web", "c", List.of("nosuch"), new ExecIO(null, out, null, true));
         assertEquals(127, code);
         assertTrue(stdout().contains("nosuch"), stdout());
     }
@@ -243,22 +246,24 @@ class MockLogsAndExecTest {
         assertThrows(InvalidInputException.class, () -> exec());
         assertThrows(
                 InvalidInputException.class,
-                () -> mock.runInContainer("default", "web", "c", null, new ExecIO(null, out, err, false)));
+                () -> mock.pods().runInContainer("default", "web", "c", null, new ExecIO(null, out, err, false)));
     }
 
     @Test
     void execInAnUnknownPodOrContainerIsNotFound() {
         ExecIO io = new ExecIO(null, out, err, false);
         assertThrows(
-                NotFoundException.class, () -> mock.runInContainer("default", "nothing", "c", List.of("true"), io));
+                NotFoundException.class,
+                () -> mock.pods().runInContainer("default", "nothing", "c", List.of("true"), io));
         assertThrows(
-                NotFoundException.class, () -> mock.runInContainer("default", "web", "nosuch", List.of("true"), io));
+                NotFoundException.class,
+                () -> mock.pods().runInContainer("default", "web", "nosuch", List.of("true"), io));
     }
 
     @Test
     void execDoesNotMutateTheCommandList() {
         List<String> command = new ArrayList<>(List.of("echo", "x"));
-        mock.runInContainer("default", "web", "c", command, new ExecIO(null, out, err, false));
+        mock.pods().runInContainer("default", "web", "c", command, new ExecIO(null, out, err, false));
         assertEquals(List.of("echo", "x"), command);
     }
 }

@@ -30,7 +30,7 @@ import org.junit.jupiter.api.Test;
 class MockNotificationTest {
     private static final long TIMEOUT_SECONDS = 10;
 
-    private final MockProvider mock = Fixtures.provider();
+    private final MockInstance mock = Fixtures.provider();
     private final BlockingQueue<Pod> received = new LinkedBlockingQueue<>();
 
     @AfterEach
@@ -46,15 +46,15 @@ class MockNotificationTest {
 
     @Test
     void createNotifiesRunningAndDeleteNotifiesSucceeded() throws Exception {
-        mock.notifyPods(received::add);
-        mock.createPod(pod("default", "web"));
+        mock.pods().notifyPods(received::add);
+        mock.pods().createPod(pod("default", "web"));
 
         Pod running = next();
         assertEquals("web", running.name());
         assertEquals(PodPhase.RUNNING, running.status().phase());
-        assertEquals(mock.getPod("default", "web"), running);
+        assertEquals(mock.pods().getPod("default", "web"), running);
 
-        mock.deletePod("default", "web");
+        mock.pods().deletePod("default", "web");
         Pod done = next();
         assertEquals("web", done.name());
         assertEquals(running.metadata().uid(), done.metadata().uid());
@@ -71,10 +71,10 @@ class MockNotificationTest {
 
     @Test
     void updateNotifiesTheUpdatedPod() throws Exception {
-        mock.notifyPods(received::add);
-        mock.createPod(Fixtures.podWithLabels("default", "web", Map.of("v", "1"), Fixtures.logging()));
+        mock.pods().notifyPods(received::add);
+        mock.pods().createPod(Fixtures.podWithLabels("default", "web", Map.of("v", "1"), Fixtures.logging()));
         assertEquals(PodPhase.RUNNING, next().status().phase());
-        mock.updatePod(Fixtures.podWithLabels("default", "web", Map.of("v", "2"), Fixtures.logging()));
+        mock.pods().updatePod(Fixtures.podWithLabels("default", "web", Map.of("v", "2"), Fixtures.logging()));
         Pod updated = next();
         assertEquals(Map.of("v", "2"), updated.metadata().labels());
         assertEquals(PodPhase.RUNNING, updated.status().phase());
@@ -83,27 +83,27 @@ class MockNotificationTest {
     @Test
     void notificationsAreDeliveredOnAnotherThread() throws Exception {
         AtomicReference<Thread> deliveredOn = new AtomicReference<>();
-        mock.notifyPods(p -> {
+        mock.pods().notifyPods(p -> {
             deliveredOn.set(Thread.currentThread());
             received.add(p);
         });
-        mock.createPod(pod("default", "web"));
+        mock.pods().createPod(pod("default", "web"));
         next();
         assertNotSame(Thread.currentThread(), deliveredOn.get());
     }
 
     @Test
     void aFailedOperationNotifiesNothing() throws Exception {
-        mock.notifyPods(received::add);
-        mock.createPod(pod("default", "web"));
+        mock.pods().notifyPods(received::add);
+        mock.pods().createPod(pod("default", "web"));
         next();
         try {
-            mock.createPod(pod("default", "web"));
+            mock.pods().createPod(pod("default", "web"));
         } catch (RuntimeException expected) {
             // AlreadyExists
         }
         try {
-            mock.deletePod("default", "nothing");
+            mock.pods().deletePod("default", "nothing");
         } catch (RuntimeException expected) {
             // NotFound
         }
@@ -112,15 +112,15 @@ class MockNotificationTest {
 
     @Test
     void aThrowingCallbackDoesNotBreakLaterNotifications() throws Exception {
-        mock.notifyPods(p -> {
+        mock.pods().notifyPods(p -> {
             received.add(p);
             throw new IllegalStateException("callback failed on purpose (expected in this test)");
         });
-        mock.createPod(pod("default", "one"));
+        mock.pods().createPod(pod("default", "one"));
         assertEquals("one", next().name());
-        mock.createPod(pod("default", "two"));
+        mock.pods().createPod(pod("default", "two"));
         assertEquals("two", next().name());
-        mock.deletePod("default", "one");
+        mock.pods().deletePod("default", "one");
         Pod deleted = next();
         assertEquals("one", deleted.name());
         assertEquals(PodPhase.SUCCEEDED, deleted.status().phase());
@@ -130,7 +130,7 @@ class MockNotificationTest {
     void aSlowCallbackDoesNotBlockTheCaller() throws Exception {
         CountDownLatch release = new CountDownLatch(1);
         CountDownLatch entered = new CountDownLatch(1);
-        mock.notifyPods(p -> {
+        mock.pods().notifyPods(p -> {
             entered.countDown();
             try {
                 release.await();
@@ -140,18 +140,21 @@ class MockNotificationTest {
             received.add(p);
         });
         try {
-            CompletableFuture<Void> first = CompletableFuture.runAsync(() -> mock.createPod(pod("default", "one")));
+            CompletableFuture<Void> first =
+                    CompletableFuture.runAsync(() -> mock.pods().createPod(pod("default", "one")));
             first.get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
             assertTrue(entered.await(TIMEOUT_SECONDS, TimeUnit.SECONDS), "the callback was never called");
 
             // The callback is still blocked; more operations must still return.
             CompletableFuture<Void> more = CompletableFuture.runAsync(() -> {
-                mock.createPod(pod("default", "two"));
-                mock.deletePod("default", "one");
-                mock.getPods();
+                mock.pods().createPod(pod("default", "two"));
+                mock.pods().deletePod("default", "one");
+                mock.pods().getPods();
             });
             more.get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
-            assertEquals(List.of("two"), mock.getPods().stream().map(Pod::name).toList());
+            assertEquals(
+                    List.of("two"),
+                    mock.pods().getPods().stream().map(Pod::name).toList());
             assertTrue(received.isEmpty(), "the callback should still be blocked");
         } finally {
             release.countDown();
@@ -165,29 +168,30 @@ class MockNotificationTest {
 
     @Test
     void aCallbackMayCallBackIntoTheProvider() throws Exception {
-        mock.notifyPods(p -> received.add(mock.getPod(p.namespace(), p.name())));
-        mock.createPod(pod("default", "web"));
+        mock.pods().notifyPods(p -> received.add(mock.pods().getPod(p.namespace(), p.name())));
+        mock.pods().createPod(pod("default", "web"));
         assertEquals(PodPhase.RUNNING, next().status().phase());
     }
 
     @Test
     void onlyTheLastRegisteredCallbackIsCalled() throws Exception {
         BlockingQueue<Pod> old = new LinkedBlockingQueue<>();
-        mock.notifyPods(old::add);
-        mock.notifyPods(received::add);
-        mock.createPod(pod("default", "web"));
+        mock.pods().notifyPods(old::add);
+        mock.pods().notifyPods(received::add);
+        mock.pods().createPod(pod("default", "web"));
         assertEquals("web", next().name());
         assertNull(old.poll(100, TimeUnit.MILLISECONDS));
     }
 
     @Test
     void withoutACallbackNothingFailsAndAfterCloseOperationsStillWork() throws Exception {
-        mock.createPod(pod("default", "quiet"));
-        mock.notifyPods(received::add);
+        mock.pods().createPod(pod("default", "quiet"));
+        mock.pods().notifyPods(received::add);
         mock.close();
-        mock.createPod(pod("default", "after-close"));
-        mock.deletePod("default", "after-close");
-        assertEquals(List.of("quiet"), mock.getPods().stream().map(Pod::name).toList());
+        mock.pods().createPod(pod("default", "after-close"));
+        mock.pods().deletePod("default", "after-close");
+        assertEquals(
+                List.of("quiet"), mock.pods().getPods().stream().map(Pod::name).toList());
     }
 
     /**
@@ -198,7 +202,7 @@ class MockNotificationTest {
     void notificationsFollowTheOrderOfTheChanges() throws Exception {
         Map<String, Pod> last = new ConcurrentHashMap<>();
         CountDownLatch quiet = new CountDownLatch(1);
-        mock.notifyPods(p -> {
+        mock.pods().notifyPods(p -> {
             if (p.name().equals("sentinel")) {
                 quiet.countDown();
             } else {
@@ -214,12 +218,12 @@ class MockNotificationTest {
                     for (int i = 0; i < rounds; i++) {
                         String name = "p" + (i % 5);
                         try {
-                            mock.createPod(pod("default", name));
+                            mock.pods().createPod(pod("default", name));
                         } catch (RuntimeException exists) {
                             // the other thread created it
                         }
                         try {
-                            mock.deletePod("default", name);
+                            mock.pods().deletePod("default", name);
                         } catch (RuntimeException gone) {
                             // the other thread deleted it
                         }
@@ -232,7 +236,7 @@ class MockNotificationTest {
         } finally {
             pool.shutdownNow();
         }
-        mock.createPod(pod("default", "sentinel"));
+        mock.pods().createPod(pod("default", "sentinel"));
         assertTrue(quiet.await(TIMEOUT_SECONDS, TimeUnit.SECONDS));
         for (int i = 0; i < 5; i++) {
             Pod p = last.get("p" + i);

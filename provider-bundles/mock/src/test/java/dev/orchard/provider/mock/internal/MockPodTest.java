@@ -18,6 +18,7 @@ import dev.orchard.api.error.AlreadyExistsException;
 import dev.orchard.api.error.InvalidInputException;
 import dev.orchard.api.error.NotFoundException;
 import dev.orchard.api.error.UnavailableException;
+import dev.orchard.api.naming.NamespacedName;
 import dev.orchard.api.orchestrator.VolumePhase;
 import dev.orchard.api.pod.Container;
 import dev.orchard.api.pod.ContainerState;
@@ -37,7 +38,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 class MockPodTest {
-    private final MockProvider mock = Fixtures.provider();
+    private final MockInstance mock = Fixtures.provider();
 
     @AfterEach
     void close() {
@@ -49,8 +50,8 @@ class MockPodTest {
     @Test
     void createdPodIsRunningWithIdentityAndRunningContainers() {
         Pod in = pod("default", "web", Fixtures.logging(), Container.of("side", "alpine", "sleep", "300"));
-        mock.createPod(in);
-        Pod p = mock.getPod("default", "web");
+        mock.pods().createPod(in);
+        Pod p = mock.pods().getPod("default", "web");
 
         assertEquals("web", p.name());
         assertEquals("default", p.namespace());
@@ -83,79 +84,81 @@ class MockPodTest {
     @Test
     void theStatusPassedInIsIgnored() {
         Pod in = pod("default", "web").withStatus(PodStatus.NONE.withPhase(PodPhase.FAILED));
-        mock.createPod(in);
-        assertEquals(PodPhase.RUNNING, mock.getPodStatus("default", "web").phase());
+        mock.pods().createPod(in);
+        assertEquals(
+                PodPhase.RUNNING, mock.pods().getPodStatus("default", "web").phase());
     }
 
     @Test
     void podsGetDistinctUidsAndIps() {
-        mock.createPod(pod("default", "a"));
-        mock.createPod(pod("default", "b"));
-        Pod a = mock.getPod("default", "a");
-        Pod b = mock.getPod("default", "b");
+        mock.pods().createPod(pod("default", "a"));
+        mock.pods().createPod(pod("default", "b"));
+        Pod a = mock.pods().getPod("default", "a");
+        Pod b = mock.pods().getPod("default", "b");
         assertNotEquals(a.metadata().uid(), b.metadata().uid());
         assertNotEquals(a.status().podIp(), b.status().podIp());
     }
 
     @Test
     void createOfAnExistingPodIsAlreadyExistsAndKeepsTheOriginal() {
-        mock.createPod(pod("default", "web"));
-        Pod original = mock.getPod("default", "web");
+        mock.pods().createPod(pod("default", "web"));
+        Pod original = mock.pods().getPod("default", "web");
         assertThrows(
                 AlreadyExistsException.class,
-                () -> mock.createPod(pod("default", "web", Container.of("other", "alpine", "true"))));
-        assertEquals(original, mock.getPod("default", "web"));
-        assertEquals(1, mock.getPods().size());
+                () -> mock.pods().createPod(pod("default", "web", Container.of("other", "alpine", "true"))));
+        assertEquals(original, mock.pods().getPod("default", "web"));
+        assertEquals(1, mock.pods().getPods().size());
     }
 
     @Test
     void samePodNameInAnotherNamespaceIsAnotherPod() {
-        mock.createPod(pod("ns-a", "web"));
-        mock.createPod(pod("ns-b", "web"));
-        assertEquals(2, mock.getPods().size());
-        mock.deletePod("ns-a", "web");
-        assertEquals("ns-b", mock.getPod("ns-b", "web").namespace());
+        mock.pods().createPod(pod("ns-a", "web"));
+        mock.pods().createPod(pod("ns-b", "web"));
+        assertEquals(2, mock.pods().getPods().size());
+        mock.pods().deletePod("ns-a", "web");
+        assertEquals("ns-b", mock.pods().getPod("ns-b", "web").namespace());
     }
 
     @Test
     void getPodStatusIsTheStatusOfGetPod() {
-        mock.createPod(pod("default", "web"));
-        assertEquals(mock.getPod("default", "web").status(), mock.getPodStatus("default", "web"));
+        mock.pods().createPod(pod("default", "web"));
+        assertEquals(mock.pods().getPod("default", "web").status(), mock.pods().getPodStatus("default", "web"));
     }
 
     @Test
     void getPodsIsSortedByNamespaceThenName() {
-        mock.createPod(pod("zz", "a"));
-        mock.createPod(pod("aa", "zeta"));
-        mock.createPod(pod("mm", "m"));
-        mock.createPod(pod("aa", "alpha"));
-        mock.createPod(pod("aa-b", "c"));
-        List<String> order =
-                mock.getPods().stream().map(p -> p.namespace() + "/" + p.name()).toList();
+        mock.pods().createPod(pod("zz", "a"));
+        mock.pods().createPod(pod("aa", "zeta"));
+        mock.pods().createPod(pod("mm", "m"));
+        mock.pods().createPod(pod("aa", "alpha"));
+        mock.pods().createPod(pod("aa-b", "c"));
+        List<String> order = mock.pods().getPods().stream()
+                .map(p -> p.namespace() + "/" + p.name())
+                .toList();
         assertEquals(List.of("aa/alpha", "aa/zeta", "aa-b/c", "mm/m", "zz/a"), order);
     }
 
     @Test
     void getPodsIsEmptyForANewProvider() {
-        assertEquals(List.of(), mock.getPods());
+        assertEquals(List.of(), mock.pods().getPods());
     }
 
     @Test
     void unknownPodIsNotFound() {
-        assertThrows(NotFoundException.class, () -> mock.getPod("default", "nothing"));
-        assertThrows(NotFoundException.class, () -> mock.getPodStatus("default", "nothing"));
-        mock.createPod(pod("other", "web"));
-        assertThrows(NotFoundException.class, () -> mock.getPod("default", "web"));
+        assertThrows(NotFoundException.class, () -> mock.pods().getPod("default", "nothing"));
+        assertThrows(NotFoundException.class, () -> mock.pods().getPodStatus("default", "nothing"));
+        mock.pods().createPod(pod("other", "web"));
+        assertThrows(NotFoundException.class, () -> mock.pods().getPod("default", "web"));
     }
 
     @Test
     void updateChangesLabelsAndSpecAndKeepsIdentity() {
-        mock.createPod(podWithLabels("default", "web", Map.of("v", "1"), Fixtures.logging()));
-        Pod before = mock.getPod("default", "web");
+        mock.pods().createPod(podWithLabels("default", "web", Map.of("v", "1"), Fixtures.logging()));
+        Pod before = mock.pods().getPod("default", "web");
 
         Container replaced = Container.of("c", "busybox:2", "sh", "-c", "echo updated");
-        mock.updatePod(podWithLabels("default", "web", Map.of("v", "2", "extra", "yes"), replaced));
-        Pod after = mock.getPod("default", "web");
+        mock.pods().updatePod(podWithLabels("default", "web", Map.of("v", "2", "extra", "yes"), replaced));
+        Pod after = mock.pods().getPod("default", "web");
 
         assertEquals(Map.of("v", "2", "extra", "yes"), after.metadata().labels());
         assertEquals(List.of(replaced), after.spec().containers());
@@ -168,85 +171,94 @@ class MockPodTest {
 
     @Test
     void updateOfOnlyLabelsKeepsTheStatus() {
-        mock.createPod(podWithLabels("default", "web", Map.of("v", "1"), Fixtures.logging()));
-        PodStatus before = mock.getPodStatus("default", "web");
-        mock.updatePod(podWithLabels("default", "web", Map.of("v", "2"), Fixtures.logging()));
-        assertEquals(before, mock.getPodStatus("default", "web"));
-        assertEquals(Map.of("v", "2"), mock.getPod("default", "web").metadata().labels());
+        mock.pods().createPod(podWithLabels("default", "web", Map.of("v", "1"), Fixtures.logging()));
+        PodStatus before = mock.pods().getPodStatus("default", "web");
+        mock.pods().updatePod(podWithLabels("default", "web", Map.of("v", "2"), Fixtures.logging()));
+        assertEquals(before, mock.pods().getPodStatus("default", "web"));
+        assertEquals(
+                Map.of("v", "2"),
+                mock.pods().getPod("default", "web").metadata().labels());
     }
 
     @Test
     void updateCannotChangeTheUid() {
-        mock.createPod(pod("default", "web"));
-        String uid = mock.getPod("default", "web").metadata().uid();
+        mock.pods().createPod(pod("default", "web"));
+        String uid = mock.pods().getPod("default", "web").metadata().uid();
         Pod forged = new Pod(
                 new ObjectMeta("web", "default", "forged-uid", Map.of(), Map.of(), NOW.minusSeconds(60)),
                 PodSpec.of(Fixtures.logging()),
                 null);
-        mock.updatePod(forged);
-        assertEquals(uid, mock.getPod("default", "web").metadata().uid());
-        assertEquals(NOW, mock.getPod("default", "web").metadata().creationTime());
+        mock.pods().updatePod(forged);
+        assertEquals(uid, mock.pods().getPod("default", "web").metadata().uid());
+        assertEquals(NOW, mock.pods().getPod("default", "web").metadata().creationTime());
     }
 
     @Test
     void updateOfAnUnknownPodIsNotFoundAndCreatesNothing() {
-        assertThrows(NotFoundException.class, () -> mock.updatePod(pod("default", "nothing")));
-        assertEquals(List.of(), mock.getPods());
+        assertThrows(NotFoundException.class, () -> mock.pods().updatePod(pod("default", "nothing")));
+        assertEquals(List.of(), mock.pods().getPods());
     }
 
     @Test
     void deleteRemovesThePodAndASecondDeleteIsNotFound() {
-        mock.createPod(pod("default", "web"));
-        mock.deletePod("default", "web");
-        assertThrows(NotFoundException.class, () -> mock.getPod("default", "web"));
-        assertEquals(List.of(), mock.getPods());
-        assertThrows(NotFoundException.class, () -> mock.deletePod("default", "web"));
+        mock.pods().createPod(pod("default", "web"));
+        mock.pods().deletePod("default", "web");
+        assertThrows(NotFoundException.class, () -> mock.pods().getPod("default", "web"));
+        assertEquals(List.of(), mock.pods().getPods());
+        assertThrows(NotFoundException.class, () -> mock.pods().deletePod("default", "web"));
     }
 
     @Test
     void deleteOfAnUnknownPodIsNotFound() {
-        assertThrows(NotFoundException.class, () -> mock.deletePod("default", "nothing"));
+        assertThrows(NotFoundException.class, () -> mock.pods().deletePod("default", "nothing"));
     }
 
     @Test
     void aDeletedPodCanBeCreatedAgainWithANewUid() {
-        mock.createPod(pod("default", "web"));
-        String first = mock.getPod("default", "web").metadata().uid();
-        mock.deletePod("default", "web");
-        mock.createPod(pod("default", "web"));
-        assertNotEquals(first, mock.getPod("default", "web").metadata().uid());
+        mock.pods().createPod(pod("default", "web"));
+        String first = mock.pods().getPod("default", "web").metadata().uid();
+        mock.pods().deletePod("default", "web");
+        mock.pods().createPod(pod("default", "web"));
+        assertNotEquals(first, mock.pods().getPod("default", "web").metadata().uid());
     }
 
     // ------------------------------------------------------------------ keys
 
     @Test
     void podKeysOfHyphenatedNamesNeverCollide() {
-        assertNotEquals(new PodKey("a-b", "c"), new PodKey("a", "b-c"));
-        assertNotEquals(0, new PodKey("a-b", "c").compareTo(new PodKey("a", "b-c")));
+        assertNotEquals(new NamespacedName("a-b", "c"), new NamespacedName("a", "b-c"));
+        assertNotEquals(0, new NamespacedName("a-b", "c").compareTo(new NamespacedName("a", "b-c")));
 
-        mock.createPod(pod("a-b", "c"));
-        mock.createPod(pod("a", "b-c"));
-        assertEquals(2, mock.getPods().size());
-        mock.deletePod("a-b", "c");
-        assertEquals("b-c", mock.getPod("a", "b-c").name());
-        assertThrows(NotFoundException.class, () -> mock.getPod("a-b", "c"));
+        mock.pods().createPod(pod("a-b", "c"));
+        mock.pods().createPod(pod("a", "b-c"));
+        assertEquals(2, mock.pods().getPods().size());
+        mock.pods().deletePod("a-b", "c");
+        assertEquals("b-c", mock.pods().getPod("a", "b-c").name());
+        assertThrows(NotFoundException.class, () -> mock.pods().getPod("a-b", "c"));
     }
 
     @Test
     void volumeKeysOfHyphenatedNamesNeverCollide() {
-        mock.addStorage(volume("a-b", "c", "1Gi"));
-        mock.addStorage(volume("a", "b-c", "2Gi"));
-        assertEquals(1L << 30, mock.readStorage(named("a-b", "c")).orElseThrow().capacityBytes());
-        assertEquals(2L << 30, mock.readStorage(named("a", "b-c")).orElseThrow().capacityBytes());
-        assertTrue(mock.deleteStorage(named("a-b", "c")));
-        assertTrue(mock.readStorage(named("a", "b-c")).isPresent());
+        mock.storage().addStorage(volume("a-b", "c", "1Gi"));
+        mock.storage().addStorage(volume("a", "b-c", "2Gi"));
+        assertEquals(
+                1L << 30,
+                mock.storage().readStorage(named("a-b", "c")).orElseThrow().capacityBytes());
+        assertEquals(
+                2L << 30,
+                mock.storage().readStorage(named("a", "b-c")).orElseThrow().capacityBytes());
+        assertTrue(mock.storage().deleteStorage(named("a-b", "c")));
+        assertTrue(mock.storage().readStorage(named("a", "b-c")).isPresent());
     }
 
     @Test
     void podKeysOrderByNamespaceThenName() {
-        List<PodKey> keys = new ArrayList<>(List.of(new PodKey("b", "a"), new PodKey("a", "z"), new PodKey("a", "b")));
+        List<NamespacedName> keys = new ArrayList<>(
+                List.of(new NamespacedName("b", "a"), new NamespacedName("a", "z"), new NamespacedName("a", "b")));
         java.util.Collections.sort(keys);
-        assertEquals(List.of(new PodKey("a", "b"), new PodKey("a", "z"), new PodKey("b", "a")), keys);
+        assertEquals(
+                List.of(new NamespacedName("a", "b"), new NamespacedName("a", "z"), new NamespacedName("b", "a")),
+                keys);
     }
 
     // ------------------------------------------------------------------ capacity
@@ -255,16 +267,16 @@ class MockPodTest {
 
     @Test
     void aThirdPodDoesNotFitTwoPodSlots() {
-        MockProvider small = Fixtures.provider(SMALL);
+        MockInstance small = Fixtures.provider(SMALL);
         try {
-            small.createPod(pod("default", "one"));
-            small.createPod(pod("default", "two"));
+            small.pods().createPod(pod("default", "one"));
+            small.pods().createPod(pod("default", "two"));
             UnavailableException e =
-                    assertThrows(UnavailableException.class, () -> small.createPod(pod("default", "three")));
+                    assertThrows(UnavailableException.class, () -> small.pods().createPod(pod("default", "three")));
             assertTrue(e.retryable());
             assertTrue(e.getMessage().contains("three"), e.getMessage());
-            assertEquals(2, small.getPods().size());
-            assertThrows(NotFoundException.class, () -> small.getPod("default", "three"));
+            assertEquals(2, small.pods().getPods().size());
+            assertThrows(NotFoundException.class, () -> small.pods().getPod("default", "three"));
         } finally {
             small.close();
         }
@@ -272,13 +284,14 @@ class MockPodTest {
 
     @Test
     void aPodAskingForMoreCpuThanIsLeftDoesNotFit() {
-        MockProvider small = Fixtures.provider(SMALL);
+        MockInstance small = Fixtures.provider(SMALL);
         try {
-            small.createPod(pod("default", "big", requesting("c", 600, 0)));
+            small.pods().createPod(pod("default", "big", requesting("c", 600, 0)));
             assertThrows(
-                    UnavailableException.class, () -> small.createPod(pod("default", "more", requesting("c", 401, 0))));
-            small.createPod(pod("default", "exact", requesting("c", 400, 0)));
-            assertEquals(2, small.getPods().size());
+                    UnavailableException.class,
+                    () -> small.pods().createPod(pod("default", "more", requesting("c", 401, 0))));
+            small.pods().createPod(pod("default", "exact", requesting("c", 400, 0)));
+            assertEquals(2, small.pods().getPods().size());
         } finally {
             small.close();
         }
@@ -286,12 +299,12 @@ class MockPodTest {
 
     @Test
     void aPodAskingForMoreMemoryThanTheNodeHasDoesNotFit() {
-        MockProvider small = Fixtures.provider(SMALL);
+        MockInstance small = Fixtures.provider(SMALL);
         try {
             assertThrows(
                     UnavailableException.class,
-                    () -> small.createPod(pod("default", "huge", requesting("c", 0, (1L << 30) + 1))));
-            assertEquals(List.of(), small.getPods());
+                    () -> small.pods().createPod(pod("default", "huge", requesting("c", 0, (1L << 30) + 1))));
+            assertEquals(List.of(), small.pods().getPods());
         } finally {
             small.close();
         }
@@ -299,12 +312,13 @@ class MockPodTest {
 
     @Test
     void requestsOfAllContainersAreSummed() {
-        MockProvider small = Fixtures.provider(SMALL);
+        MockInstance small = Fixtures.provider(SMALL);
         try {
             assertThrows(
                     UnavailableException.class,
-                    () -> small.createPod(pod("default", "pair", requesting("a", 600, 0), requesting("b", 600, 0))));
-            small.createPod(pod("default", "pair", requesting("a", 500, 0), requesting("b", 500, 0)));
+                    () -> small.pods()
+                            .createPod(pod("default", "pair", requesting("a", 600, 0), requesting("b", 600, 0))));
+            small.pods().createPod(pod("default", "pair", requesting("a", 500, 0), requesting("b", 500, 0)));
         } finally {
             small.close();
         }
@@ -312,16 +326,16 @@ class MockPodTest {
 
     @Test
     void deletingAPodFreesItsCapacity() {
-        MockProvider small = Fixtures.provider(SMALL);
+        MockInstance small = Fixtures.provider(SMALL);
         try {
-            small.createPod(pod("default", "one", requesting("c", 700, 0)));
-            small.createPod(pod("default", "two"));
-            assertThrows(UnavailableException.class, () -> small.createPod(pod("default", "three")));
-            small.deletePod("default", "one");
-            small.createPod(pod("default", "three", requesting("c", 1000, 0)));
+            small.pods().createPod(pod("default", "one", requesting("c", 700, 0)));
+            small.pods().createPod(pod("default", "two"));
+            assertThrows(UnavailableException.class, () -> small.pods().createPod(pod("default", "three")));
+            small.pods().deletePod("default", "one");
+            small.pods().createPod(pod("default", "three", requesting("c", 1000, 0)));
             assertEquals(
                     List.of("three", "two"),
-                    small.getPods().stream().map(Pod::name).toList());
+                    small.pods().getPods().stream().map(Pod::name).toList());
         } finally {
             small.close();
         }
@@ -329,17 +343,19 @@ class MockPodTest {
 
     @Test
     void updateCountsThePodItReplacesOnlyOnce() {
-        MockProvider small = Fixtures.provider(SMALL);
+        MockInstance small = Fixtures.provider(SMALL);
         try {
-            small.createPod(pod("default", "one", requesting("c", 800, 0)));
-            small.createPod(pod("default", "two", requesting("c", 200, 0)));
-            small.updatePod(pod("default", "one", requesting("c", 800, 1024)));
+            small.pods().createPod(pod("default", "one", requesting("c", 800, 0)));
+            small.pods().createPod(pod("default", "two", requesting("c", 200, 0)));
+            small.pods().updatePod(pod("default", "one", requesting("c", 800, 1024)));
             UnavailableException e = assertThrows(
-                    UnavailableException.class, () -> small.updatePod(pod("default", "one", requesting("c", 801, 0))));
+                    UnavailableException.class,
+                    () -> small.pods().updatePod(pod("default", "one", requesting("c", 801, 0))));
             assertTrue(e.getMessage().contains("one"), e.getMessage());
             assertEquals(
                     1024,
-                    small.getPod("default", "one")
+                    small.pods()
+                            .getPod("default", "one")
                             .spec()
                             .containers()
                             .get(0)
@@ -355,53 +371,69 @@ class MockPodTest {
 
     @Test
     void aPodClaimingAMissingVolumeIsInvalidAndNotCreated() {
-        InvalidInputException e =
-                assertThrows(InvalidInputException.class, () -> mock.createPod(podClaiming("default", "db", "data")));
+        InvalidInputException e = assertThrows(
+                InvalidInputException.class, () -> mock.pods().createPod(podClaiming("default", "db", "data")));
         assertTrue(e.getMessage().contains("data"), e.getMessage());
-        assertEquals(List.of(), mock.getPods());
+        assertEquals(List.of(), mock.pods().getPods());
     }
 
     @Test
     void aVolumeOfAnotherNamespaceDoesNotSatisfyAClaim() {
-        mock.addStorage(volume("other", "data", "1Gi"));
-        assertThrows(InvalidInputException.class, () -> mock.createPod(podClaiming("default", "db", "data")));
+        mock.storage().addStorage(volume("other", "data", "1Gi"));
+        assertThrows(InvalidInputException.class, () -> mock.pods().createPod(podClaiming("default", "db", "data")));
         assertEquals(
                 VolumePhase.AVAILABLE,
-                mock.readStorage(named("other", "data")).orElseThrow().phase());
+                mock.storage().readStorage(named("other", "data")).orElseThrow().phase());
     }
 
     @Test
     void aClaimedVolumeIsBoundAndReleasedWhenThePodIsDeleted() {
-        mock.addStorage(volume("default", "data", "1Gi"));
-        mock.addStorage(volume("default", "spare", "1Gi"));
-        mock.createPod(podClaiming("default", "db", "data"));
+        mock.storage().addStorage(volume("default", "data", "1Gi"));
+        mock.storage().addStorage(volume("default", "spare", "1Gi"));
+        mock.pods().createPod(podClaiming("default", "db", "data"));
         assertEquals(
                 VolumePhase.BOUND,
-                mock.readStorage(named("default", "data")).orElseThrow().phase());
+                mock.storage()
+                        .readStorage(named("default", "data"))
+                        .orElseThrow()
+                        .phase());
         assertEquals(
                 VolumePhase.AVAILABLE,
-                mock.readStorage(named("default", "spare")).orElseThrow().phase());
+                mock.storage()
+                        .readStorage(named("default", "spare"))
+                        .orElseThrow()
+                        .phase());
 
-        mock.deletePod("default", "db");
+        mock.pods().deletePod("default", "db");
         assertEquals(
                 VolumePhase.RELEASED,
-                mock.readStorage(named("default", "data")).orElseThrow().phase());
+                mock.storage()
+                        .readStorage(named("default", "data"))
+                        .orElseThrow()
+                        .phase());
         assertEquals(
                 VolumePhase.AVAILABLE,
-                mock.readStorage(named("default", "spare")).orElseThrow().phase());
+                mock.storage()
+                        .readStorage(named("default", "spare"))
+                        .orElseThrow()
+                        .phase());
     }
 
     @Test
     void aRefusedPodBindsNothing() {
-        MockProvider small = Fixtures.provider(SMALL);
+        MockInstance small = Fixtures.provider(SMALL);
         try {
-            small.addStorage(volume("default", "data", "1Gi"));
-            small.createPod(pod("default", "one"));
-            small.createPod(pod("default", "two"));
-            assertThrows(UnavailableException.class, () -> small.createPod(podClaiming("default", "db", "data")));
+            small.storage().addStorage(volume("default", "data", "1Gi"));
+            small.pods().createPod(pod("default", "one"));
+            small.pods().createPod(pod("default", "two"));
+            assertThrows(
+                    UnavailableException.class, () -> small.pods().createPod(podClaiming("default", "db", "data")));
             assertEquals(
                     VolumePhase.AVAILABLE,
-                    small.readStorage(named("default", "data")).orElseThrow().phase());
+                    small.storage()
+                            .readStorage(named("default", "data"))
+                            .orElseThrow()
+                            .phase());
         } finally {
             small.close();
         }
@@ -409,50 +441,62 @@ class MockPodTest {
 
     @Test
     void updateMovesTheBindingToTheNewClaims() {
-        mock.addStorage(volume("default", "old", "1Gi"));
-        mock.addStorage(volume("default", "new", "1Gi"));
-        mock.createPod(podClaiming("default", "db", "old"));
-        mock.updatePod(podClaiming("default", "db", "new"));
+        mock.storage().addStorage(volume("default", "old", "1Gi"));
+        mock.storage().addStorage(volume("default", "new", "1Gi"));
+        mock.pods().createPod(podClaiming("default", "db", "old"));
+        mock.pods().updatePod(podClaiming("default", "db", "new"));
         assertEquals(
                 VolumePhase.RELEASED,
-                mock.readStorage(named("default", "old")).orElseThrow().phase());
+                mock.storage()
+                        .readStorage(named("default", "old"))
+                        .orElseThrow()
+                        .phase());
         assertEquals(
                 VolumePhase.BOUND,
-                mock.readStorage(named("default", "new")).orElseThrow().phase());
-        assertThrows(InvalidInputException.class, () -> mock.updatePod(podClaiming("default", "db", "missing")));
+                mock.storage()
+                        .readStorage(named("default", "new"))
+                        .orElseThrow()
+                        .phase());
+        assertThrows(InvalidInputException.class, () -> mock.pods().updatePod(podClaiming("default", "db", "missing")));
         assertEquals(
                 VolumePhase.BOUND,
-                mock.readStorage(named("default", "new")).orElseThrow().phase());
+                mock.storage()
+                        .readStorage(named("default", "new"))
+                        .orElseThrow()
+                        .phase());
     }
 
     @Test
     void updateKeepingAClaimKeepsTheVolumeBound() {
-        mock.addStorage(volume("default", "data", "1Gi"));
-        mock.createPod(podClaiming("default", "db", "data"));
-        mock.updatePod(podClaiming("default", "db", "data"));
+        mock.storage().addStorage(volume("default", "data", "1Gi"));
+        mock.pods().createPod(podClaiming("default", "db", "data"));
+        mock.pods().updatePod(podClaiming("default", "db", "data"));
         assertEquals(
                 VolumePhase.BOUND,
-                mock.readStorage(named("default", "data")).orElseThrow().phase());
+                mock.storage()
+                        .readStorage(named("default", "data"))
+                        .orElseThrow()
+                        .phase());
     }
 
     // ------------------------------------------------------------------ immutability
 
     @Test
     void getPodsIsImmutableAndASnapshot() {
-        mock.createPod(pod("default", "a"));
-        List<Pod> pods = mock.getPods();
+        mock.pods().createPod(pod("default", "a"));
+        List<Pod> pods = mock.pods().getPods();
         assertThrows(UnsupportedOperationException.class, () -> pods.add(pods.get(0)));
         assertThrows(UnsupportedOperationException.class, () -> pods.remove(0));
         assertThrows(UnsupportedOperationException.class, pods::clear);
-        mock.createPod(pod("default", "b"));
+        mock.pods().createPod(pod("default", "b"));
         assertEquals(1, pods.size());
-        assertEquals(2, mock.getPods().size());
+        assertEquals(2, mock.pods().getPods().size());
     }
 
     @Test
     void returnedPodsCannotBeMutated() {
-        mock.createPod(podWithLabels("default", "a", Map.of("k", "v"), Fixtures.logging()));
-        Pod p = mock.getPod("default", "a");
+        mock.pods().createPod(podWithLabels("default", "a", Map.of("k", "v"), Fixtures.logging()));
+        Pod p = mock.pods().getPod("default", "a");
         assertThrows(
                 UnsupportedOperationException.class, () -> p.metadata().labels().put("k", "x"));
         assertThrows(
@@ -463,7 +507,7 @@ class MockPodTest {
         assertThrows(
                 UnsupportedOperationException.class,
                 () -> p.spec().containers().get(0).command().add("echo"));
-        assertEquals(p, mock.getPod("default", "a"));
+        assertEquals(p, mock.pods().getPod("default", "a"));
     }
 
     @Test
@@ -479,8 +523,8 @@ class MockPodTest {
                 new ObjectMeta("web", "default", "", labels, annotations, null),
                 new PodSpec(containers, new ArrayList<>(), RestartPolicy.ALWAYS, 5, ""),
                 null);
-        mock.createPod(in);
-        Pod stored = mock.getPod("default", "web");
+        mock.pods().createPod(in);
+        Pod stored = mock.pods().getPod("default", "web");
 
         labels.put("app", "hacked");
         labels.put("more", "x");
@@ -490,7 +534,7 @@ class MockPodTest {
         env.put("B", "2");
         containers.add(Container.of("evil", "x", "true"));
 
-        Pod now = mock.getPod("default", "web");
+        Pod now = mock.pods().getPod("default", "web");
         assertEquals(stored, now);
         assertEquals(Map.of("app", "web"), now.metadata().labels());
         assertEquals(Map.of("note", "first"), now.metadata().annotations());
@@ -508,15 +552,14 @@ class MockPodTest {
     void anInvalidProviderNameIsRefused() {
         assertThrows(
                 InvalidInputException.class,
-                () -> new MockProvider(
-                        "Mock", "mock", "local", MockProvider.DEFAULT_CAPACITY, 1L << 40, Fixtures.CLOCK));
+                () -> new MockInstance("Mock", "mock", "local", Fixtures.DEFAULT_CAPACITY, 1L << 40, Fixtures.CLOCK));
         assertThrows(
                 InvalidInputException.class,
-                () -> new MockProvider("", "mock", "local", MockProvider.DEFAULT_CAPACITY, 1L << 40, Fixtures.CLOCK));
+                () -> new MockInstance("", "mock", "local", Fixtures.DEFAULT_CAPACITY, 1L << 40, Fixtures.CLOCK));
         assertThrows(
                 InvalidInputException.class,
-                () -> new MockProvider(
-                        "my_mock", "mock", "local", MockProvider.DEFAULT_CAPACITY, 1L << 40, Fixtures.CLOCK));
+                () -> new MockInstance(
+                        "my_mock", "mock", "local", Fixtures.DEFAULT_CAPACITY, 1L << 40, Fixtures.CLOCK));
     }
 
     @Test
@@ -525,7 +568,7 @@ class MockPodTest {
                 List.of(Resources.NONE, new Resources(0, 1, 1), new Resources(1, 0, 1), new Resources(1, 1, 0))) {
             assertThrows(
                     InvalidInputException.class,
-                    () -> new MockProvider("mock", "mock", "local", r, 1L << 40, Fixtures.CLOCK),
+                    () -> new MockInstance("mock", "mock", "local", r, 1L << 40, Fixtures.CLOCK),
                     r.toString());
         }
     }
@@ -534,26 +577,21 @@ class MockPodTest {
     void aNonPositiveStoragePoolIsRefused() {
         assertThrows(
                 InvalidInputException.class,
-                () -> new MockProvider("mock", "mock", "local", MockProvider.DEFAULT_CAPACITY, 0, Fixtures.CLOCK));
+                () -> new MockInstance("mock", "mock", "local", Fixtures.DEFAULT_CAPACITY, 0, Fixtures.CLOCK));
         assertThrows(
                 InvalidInputException.class,
-                () -> new MockProvider("mock", "mock", "local", MockProvider.DEFAULT_CAPACITY, -1, Fixtures.CLOCK));
+                () -> new MockInstance("mock", "mock", "local", Fixtures.DEFAULT_CAPACITY, -1, Fixtures.CLOCK));
     }
 
     @Test
     void nullLabelAndRegionBecomeEmpty() {
-        MockProvider m = new MockProvider("edge", null, null, MockProvider.DEFAULT_CAPACITY, 1, Fixtures.CLOCK);
+        MockInstance m = new MockInstance("edge", null, null, Fixtures.DEFAULT_CAPACITY, 1, Fixtures.CLOCK);
         try {
-            assertEquals("edge", m.name());
-            assertEquals("", m.label());
-            assertEquals("", m.region());
+            assertEquals("edge", m.orchestrator().name());
+            assertEquals("", m.orchestrator().label());
+            assertEquals("", m.orchestrator().region());
         } finally {
             m.close();
         }
-    }
-
-    @Test
-    void defaultCapacityIsVirtualKubeletsMock() {
-        assertEquals(new Resources(20_000, 100L << 30, 20), MockProvider.DEFAULT_CAPACITY);
     }
 }

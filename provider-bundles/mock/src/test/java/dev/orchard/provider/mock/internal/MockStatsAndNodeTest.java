@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
 class MockStatsAndNodeTest {
     private static final long MI = 1L << 20;
 
-    private final MockProvider mock = Fixtures.provider();
+    private final MockInstance mock = Fixtures.provider();
 
     @AfterEach
     void close() {
@@ -31,13 +31,13 @@ class MockStatsAndNodeTest {
 
     @Test
     void aPodUsesExactlyWhatItRequests() {
-        mock.createPod(pod("default", "web", requesting("c", 250, 64 * MI)));
-        StatsSummary s = mock.getStatsSummary();
+        mock.pods().createPod(pod("default", "web", requesting("c", 250, 64 * MI)));
+        StatsSummary s = mock.pods().getStatsSummary();
         assertEquals(1, s.pods().size());
         PodStats p = s.pods().get(0);
         assertEquals("default", p.namespace());
         assertEquals("web", p.name());
-        assertEquals(mock.getPod("default", "web").metadata().uid(), p.uid());
+        assertEquals(mock.pods().getPod("default", "web").metadata().uid(), p.uid());
         assertEquals(250_000_000L, p.cpuUsageNanoCores());
         assertEquals(64 * MI, p.memoryWorkingSetBytes());
         assertEquals(1, p.containers().size());
@@ -50,9 +50,9 @@ class MockStatsAndNodeTest {
 
     @Test
     void theNodeTotalsAreTheSumOfThePods() {
-        mock.createPod(pod("default", "a", requesting("x", 250, 64 * MI), requesting("y", 500, 32 * MI)));
-        mock.createPod(pod("other", "b", requesting("z", 1000, MI)));
-        StatsSummary s = mock.getStatsSummary();
+        mock.pods().createPod(pod("default", "a", requesting("x", 250, 64 * MI), requesting("y", 500, 32 * MI)));
+        mock.pods().createPod(pod("other", "b", requesting("z", 1000, MI)));
+        StatsSummary s = mock.pods().getStatsSummary();
         assertEquals("mock", s.nodeName());
         assertEquals(NOW, s.time());
         assertEquals(1_750_000_000L, s.cpuUsageNanoCores());
@@ -67,30 +67,32 @@ class MockStatsAndNodeTest {
 
     @Test
     void theSummaryListsExactlyTheRunningPods() {
-        assertEquals(List.of(), mock.getStatsSummary().pods());
-        assertEquals(0, mock.getStatsSummary().cpuUsageNanoCores());
-        mock.createPod(pod("default", "a"));
-        mock.createPod(pod("default", "b"));
-        mock.createPod(pod("default", "c"));
-        mock.deletePod("default", "b");
+        assertEquals(List.of(), mock.pods().getStatsSummary().pods());
+        assertEquals(0, mock.pods().getStatsSummary().cpuUsageNanoCores());
+        mock.pods().createPod(pod("default", "a"));
+        mock.pods().createPod(pod("default", "b"));
+        mock.pods().createPod(pod("default", "c"));
+        mock.pods().deletePod("default", "b");
         assertEquals(
                 List.of("a", "c"),
-                mock.getStatsSummary().pods().stream().map(PodStats::name).toList());
+                mock.pods().getStatsSummary().pods().stream()
+                        .map(PodStats::name)
+                        .toList());
     }
 
     @Test
     void statsAreDeterministic() {
-        mock.createPod(pod("default", "web", requesting("c", 250, 64 * MI)));
-        StatsSummary first = mock.getStatsSummary();
-        StatsSummary second = mock.getStatsSummary();
+        mock.pods().createPod(pod("default", "web", requesting("c", 250, 64 * MI)));
+        StatsSummary first = mock.pods().getStatsSummary();
+        StatsSummary second = mock.pods().getStatsSummary();
         assertEquals(first.pods(), second.pods());
         assertEquals(first, second);
     }
 
     @Test
     void theSummaryIsImmutable() {
-        mock.createPod(pod("default", "web"));
-        StatsSummary s = mock.getStatsSummary();
+        mock.pods().createPod(pod("default", "web"));
+        StatsSummary s = mock.pods().getStatsSummary();
         org.junit.jupiter.api.Assertions.assertThrows(
                 UnsupportedOperationException.class, () -> s.pods().clear());
         org.junit.jupiter.api.Assertions.assertThrows(
@@ -100,10 +102,10 @@ class MockStatsAndNodeTest {
 
     @Test
     void configureNodeReportsCapacityReadinessAndAddresses() {
-        Node n = mock.configureNode(Node.named("n1"));
+        Node n = mock.pods().configureNode(Node.named("n1"));
         assertEquals("n1", n.name());
-        assertEquals(MockProvider.DEFAULT_CAPACITY, n.capacity());
-        assertEquals(MockProvider.DEFAULT_CAPACITY, n.allocatable());
+        assertEquals(Fixtures.DEFAULT_CAPACITY, n.capacity());
+        assertEquals(Fixtures.DEFAULT_CAPACITY, n.allocatable());
         assertTrue(
                 n.conditions().stream().anyMatch(c -> c.type().equals("Ready") && c.status()),
                 n.conditions().toString());
@@ -120,9 +122,9 @@ class MockStatsAndNodeTest {
     @Test
     void configureNodeReportsTheConfiguredCapacity() {
         Resources capacity = new Resources(1000, 1L << 30, 2);
-        MockProvider small = Fixtures.provider(capacity);
+        MockInstance small = Fixtures.provider(capacity);
         try {
-            Node n = small.configureNode(Node.named("n1"));
+            Node n = small.pods().configureNode(Node.named("n1"));
             assertEquals(capacity, n.capacity());
             assertEquals(capacity, n.allocatable());
         } finally {
@@ -133,7 +135,7 @@ class MockStatsAndNodeTest {
     @Test
     void configureNodeKeepsTheCallersLabels() {
         Node in = new Node("n1", Map.of("zone", "a"), null, null, null, null, null, null);
-        Node n = mock.configureNode(in);
+        Node n = mock.pods().configureNode(in);
         assertEquals("a", n.labels().get("zone"));
         assertEquals("virtual-kubelet", n.labels().get("type"));
     }
@@ -141,12 +143,12 @@ class MockStatsAndNodeTest {
     @Test
     void memoryPressureIsReportedWhenMemoryIsFullyRequested() {
         Resources capacity = new Resources(1000, 64 * MI, 5);
-        MockProvider small = Fixtures.provider(capacity);
+        MockInstance small = Fixtures.provider(capacity);
         try {
-            assertFalse(condition(small.configureNode(Node.named("n1")), "MemoryPressure")
+            assertFalse(condition(small.pods().configureNode(Node.named("n1")), "MemoryPressure")
                     .status());
-            small.createPod(pod("default", "web", requesting("c", 0, 64 * MI)));
-            assertTrue(condition(small.configureNode(Node.named("n1")), "MemoryPressure")
+            small.pods().createPod(pod("default", "web", requesting("c", 0, 64 * MI)));
+            assertTrue(condition(small.pods().configureNode(Node.named("n1")), "MemoryPressure")
                     .status());
         } finally {
             small.close();

@@ -35,7 +35,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 class MockStorageTest {
-    private final MockProvider mock = Fixtures.provider();
+    private final MockInstance mock = Fixtures.provider();
 
     @AfterEach
     void close() {
@@ -43,11 +43,11 @@ class MockStorageTest {
     }
 
     @Test
-    void storageOpsIsTheProviderItself() {
-        assertSame(mock, mock.storageOps().orElseThrow());
-        assertEquals("mock", mock.name());
-        assertEquals("mock", mock.label());
-        assertEquals("local", mock.region());
+    void storageOpsIsTheInstancesStorage() {
+        assertSame(mock.storage(), mock.orchestrator().storageOps().orElseThrow());
+        assertEquals("mock", mock.orchestrator().name());
+        assertEquals("mock", mock.orchestrator().label());
+        assertEquals("local", mock.orchestrator().region());
     }
 
     @Test
@@ -59,7 +59,7 @@ class MockStorageTest {
                 .storageClass("fast")
                 .label("app", "db")
                 .build();
-        Volume v = mock.addStorage(p);
+        Volume v = mock.storage().addStorage(p);
         assertEquals("data", v.name());
         assertEquals("team-a", v.namespace());
         assertEquals(10L << 30, v.capacityBytes());
@@ -73,167 +73,175 @@ class MockStorageTest {
 
     @Test
     void readReturnsWhatWasAdded() {
-        Volume added = mock.addStorage(volume("default", "data", "1Gi"));
-        assertEquals(Optional.of(added), mock.readStorage(named("default", "data")));
+        Volume added = mock.storage().addStorage(volume("default", "data", "1Gi"));
+        assertEquals(Optional.of(added), mock.storage().readStorage(named("default", "data")));
     }
 
     @Test
     void eachVolumeGetsItsOwnUid() {
-        Volume a = mock.addStorage(volume("default", "a", "1Gi"));
-        Volume b = mock.addStorage(volume("default", "b", "1Gi"));
+        Volume a = mock.storage().addStorage(volume("default", "a", "1Gi"));
+        Volume b = mock.storage().addStorage(volume("default", "b", "1Gi"));
         assertNotEquals(a.uid(), b.uid());
     }
 
     @Test
     void readOfAnUnknownVolumeIsEmpty() {
-        assertEquals(Optional.empty(), mock.readStorage(named("default", "nothing")));
-        mock.addStorage(volume("other", "data", "1Gi"));
+        assertEquals(Optional.empty(), mock.storage().readStorage(named("default", "nothing")));
+        mock.storage().addStorage(volume("other", "data", "1Gi"));
         assertEquals(
                 Optional.empty(),
-                mock.readStorage(named("default", "data")),
+                mock.storage().readStorage(named("default", "data")),
                 "a volume of another namespace must not be found");
     }
 
     @Test
     void listFiltersByNamespaceAndIsOrderedByName() {
-        mock.addStorage(volume("ns-a", "zeta", "1Gi"));
-        mock.addStorage(volume("ns-a", "alpha", "1Gi"));
-        mock.addStorage(volume("ns-b", "beta", "1Gi"));
-        assertEquals(List.of("alpha", "zeta"), names(mock.listStorage(inNamespace("ns-a"))));
-        assertEquals(List.of("beta"), names(mock.listStorage(inNamespace("ns-b"))));
-        assertEquals(0, mock.listStorage(inNamespace("ns-c")).size());
+        mock.storage().addStorage(volume("ns-a", "zeta", "1Gi"));
+        mock.storage().addStorage(volume("ns-a", "alpha", "1Gi"));
+        mock.storage().addStorage(volume("ns-b", "beta", "1Gi"));
+        assertEquals(List.of("alpha", "zeta"), names(mock.storage().listStorage(inNamespace("ns-a"))));
+        assertEquals(List.of("beta"), names(mock.storage().listStorage(inNamespace("ns-b"))));
+        assertEquals(0, mock.storage().listStorage(inNamespace("ns-c")).size());
     }
 
     @Test
     void listFiltersByEveryLabelOfTheProfile() {
-        mock.addStorage(volume("a")
-                .capacity("1Gi")
-                .label("app", "db")
-                .label("tier", "gold")
-                .build());
-        mock.addStorage(volume("b")
-                .capacity("1Gi")
-                .label("app", "db")
-                .label("tier", "silver")
-                .build());
-        mock.addStorage(volume("c").capacity("1Gi").label("app", "web").build());
-        mock.addStorage(volume("d").capacity("1Gi").build());
-
-        assertEquals(List.of("a", "b", "c", "d"), names(mock.listStorage(inNamespace("default"))));
-        assertEquals(
-                List.of("a", "b"),
-                names(mock.listStorage(
-                        VolumeProfile.builder().label("app", "db").build())));
-        assertEquals(
-                List.of("a"),
-                names(mock.listStorage(VolumeProfile.builder()
+        mock.storage()
+                .addStorage(volume("a")
+                        .capacity("1Gi")
                         .label("app", "db")
                         .label("tier", "gold")
-                        .build())));
+                        .build());
+        mock.storage()
+                .addStorage(volume("b")
+                        .capacity("1Gi")
+                        .label("app", "db")
+                        .label("tier", "silver")
+                        .build());
+        mock.storage()
+                .addStorage(volume("c").capacity("1Gi").label("app", "web").build());
+        mock.storage().addStorage(volume("d").capacity("1Gi").build());
+
+        assertEquals(List.of("a", "b", "c", "d"), names(mock.storage().listStorage(inNamespace("default"))));
+        assertEquals(
+                List.of("a", "b"),
+                names(mock.storage()
+                        .listStorage(VolumeProfile.builder().label("app", "db").build())));
+        assertEquals(
+                List.of("a"),
+                names(mock.storage()
+                        .listStorage(VolumeProfile.builder()
+                                .label("app", "db")
+                                .label("tier", "gold")
+                                .build())));
         assertEquals(
                 List.of(),
-                names(mock.listStorage(
-                        VolumeProfile.builder().label("app", "cache").build())));
+                names(mock.storage()
+                        .listStorage(
+                                VolumeProfile.builder().label("app", "cache").build())));
     }
 
     @Test
     void listIgnoresTheProfilesNameAndCapacity() {
-        mock.addStorage(volume("default", "a", "1Gi"));
-        mock.addStorage(volume("default", "b", "1Gi"));
-        assertEquals(List.of("a", "b"), names(mock.listStorage(volume("default", "a", "5Gi"))));
+        mock.storage().addStorage(volume("default", "a", "1Gi"));
+        mock.storage().addStorage(volume("default", "b", "1Gi"));
+        assertEquals(List.of("a", "b"), names(mock.storage().listStorage(volume("default", "a", "5Gi"))));
     }
 
     @Test
     void deleteRemovesTheVolume() {
-        mock.addStorage(volume("default", "data", "1Gi"));
-        assertTrue(mock.deleteStorage(named("default", "data")));
-        assertEquals(Optional.empty(), mock.readStorage(named("default", "data")));
-        assertEquals(0, mock.listStorage(inNamespace("default")).size());
+        mock.storage().addStorage(volume("default", "data", "1Gi"));
+        assertTrue(mock.storage().deleteStorage(named("default", "data")));
+        assertEquals(Optional.empty(), mock.storage().readStorage(named("default", "data")));
+        assertEquals(0, mock.storage().listStorage(inNamespace("default")).size());
     }
 
     @Test
     void deleteOfAnUnknownVolumeIsFalseAndIdempotent() {
-        assertFalse(mock.deleteStorage(named("default", "nothing")));
-        assertFalse(mock.deleteStorage(named("default", "nothing")));
-        mock.addStorage(volume("default", "data", "1Gi"));
-        assertTrue(mock.deleteStorage(named("default", "data")));
-        assertFalse(mock.deleteStorage(named("default", "data")));
+        assertFalse(mock.storage().deleteStorage(named("default", "nothing")));
+        assertFalse(mock.storage().deleteStorage(named("default", "nothing")));
+        mock.storage().addStorage(volume("default", "data", "1Gi"));
+        assertTrue(mock.storage().deleteStorage(named("default", "data")));
+        assertFalse(mock.storage().deleteStorage(named("default", "data")));
     }
 
     @Test
     void deleteOnlyTouchesItsNamespace() {
-        mock.addStorage(volume("ns-a", "data", "1Gi"));
-        mock.addStorage(volume("ns-b", "data", "1Gi"));
-        assertTrue(mock.deleteStorage(named("ns-a", "data")));
-        assertTrue(mock.readStorage(named("ns-b", "data")).isPresent());
+        mock.storage().addStorage(volume("ns-a", "data", "1Gi"));
+        mock.storage().addStorage(volume("ns-b", "data", "1Gi"));
+        assertTrue(mock.storage().deleteStorage(named("ns-a", "data")));
+        assertTrue(mock.storage().readStorage(named("ns-b", "data")).isPresent());
     }
 
     @Test
     void aNameCanBeAddedAgainAfterDelete() {
-        Volume first = mock.addStorage(volume("default", "data", "1Gi"));
-        mock.deleteStorage(named("default", "data"));
-        Volume second = mock.addStorage(volume("default", "data", "2Gi"));
+        Volume first = mock.storage().addStorage(volume("default", "data", "1Gi"));
+        mock.storage().deleteStorage(named("default", "data"));
+        Volume second = mock.storage().addStorage(volume("default", "data", "2Gi"));
         assertEquals(2L << 30, second.capacityBytes());
         assertNotEquals(first.uid(), second.uid());
     }
 
     @Test
     void addOfAnExistingNameIsAlreadyExistsAndKeepsTheOriginal() {
-        Volume original = mock.addStorage(volume("default", "data", "1Gi"));
-        AlreadyExistsException e =
-                assertThrows(AlreadyExistsException.class, () -> mock.addStorage(volume("default", "data", "2Gi")));
+        Volume original = mock.storage().addStorage(volume("default", "data", "1Gi"));
+        AlreadyExistsException e = assertThrows(
+                AlreadyExistsException.class, () -> mock.storage().addStorage(volume("default", "data", "2Gi")));
         assertEquals(OrchardException.Category.ALREADY_EXISTS, e.category());
         assertTrue(e.getMessage().contains("data"), e.getMessage());
-        assertEquals(Optional.of(original), mock.readStorage(named("default", "data")));
+        assertEquals(Optional.of(original), mock.storage().readStorage(named("default", "data")));
     }
 
     @Test
     void sameNameInAnotherNamespaceIsAllowed() {
-        mock.addStorage(volume("ns-a", "data", "1Gi"));
-        Volume other = mock.addStorage(volume("ns-b", "data", "1Gi"));
+        mock.storage().addStorage(volume("ns-a", "data", "1Gi"));
+        Volume other = mock.storage().addStorage(volume("ns-b", "data", "1Gi"));
         assertEquals("ns-b", other.namespace());
     }
 
     @Test
     void profilesWithoutANameAreInvalid() {
         VolumeProfile nameless = VolumeProfile.builder().capacity("1Gi").build();
-        assertThrows(InvalidInputException.class, () -> mock.addStorage(nameless));
-        assertThrows(InvalidInputException.class, () -> mock.readStorage(nameless));
-        assertThrows(InvalidInputException.class, () -> mock.deleteStorage(nameless));
-        assertEquals(0, mock.listStorage(inNamespace("default")).size());
+        assertThrows(InvalidInputException.class, () -> mock.storage().addStorage(nameless));
+        assertThrows(InvalidInputException.class, () -> mock.storage().readStorage(nameless));
+        assertThrows(InvalidInputException.class, () -> mock.storage().deleteStorage(nameless));
+        assertEquals(0, mock.storage().listStorage(inNamespace("default")).size());
     }
 
     @Test
     void addWithoutCapacityIsInvalidAndAddsNothing() {
         InvalidInputException e =
-                assertThrows(InvalidInputException.class, () -> mock.addStorage(named("default", "data")));
+                assertThrows(InvalidInputException.class, () -> mock.storage().addStorage(named("default", "data")));
         assertTrue(e.getMessage().contains("capacity"), e.getMessage());
-        assertEquals(Optional.empty(), mock.readStorage(named("default", "data")));
+        assertEquals(Optional.empty(), mock.storage().readStorage(named("default", "data")));
     }
 
     @Test
     void exhaustingThePoolIsUnavailableSaysWhatIsLeftAndAddsNothing() {
-        MockProvider small = Fixtures.provider(MockProvider.DEFAULT_CAPACITY, 10L << 30);
+        MockInstance small = Fixtures.provider(Fixtures.DEFAULT_CAPACITY, 10L << 30);
         try {
-            small.addStorage(volume("default", "a", "4Gi"));
-            small.addStorage(volume("default", "b", "4Gi"));
-            VolumeList before = small.listStorage(inNamespace("default"));
+            small.storage().addStorage(volume("default", "a", "4Gi"));
+            small.storage().addStorage(volume("default", "b", "4Gi"));
+            VolumeList before = small.storage().listStorage(inNamespace("default"));
 
-            UnavailableException e =
-                    assertThrows(UnavailableException.class, () -> small.addStorage(volume("default", "c", "3Gi")));
+            UnavailableException e = assertThrows(
+                    UnavailableException.class, () -> small.storage().addStorage(volume("default", "c", "3Gi")));
             assertTrue(e.retryable());
             assertTrue(e.getMessage().contains("2Gi"), "message should say 2Gi are left: " + e.getMessage());
             assertTrue(e.getMessage().contains("3Gi"), "message should say what was asked: " + e.getMessage());
 
-            assertEquals(before, small.listStorage(inNamespace("default")));
-            assertEquals(Optional.empty(), small.readStorage(named("default", "c")));
+            assertEquals(before, small.storage().listStorage(inNamespace("default")));
+            assertEquals(Optional.empty(), small.storage().readStorage(named("default", "c")));
 
             // Exactly what is left still fits, and then nothing does.
-            small.addStorage(volume("default", "c", "2Gi"));
+            small.storage().addStorage(volume("default", "c", "2Gi"));
             assertThrows(
                     UnavailableException.class,
-                    () -> small.addStorage(
-                            VolumeProfile.builder().name("d").capacityBytes(1).build()));
+                    () -> small.storage()
+                            .addStorage(VolumeProfile.builder()
+                                    .name("d")
+                                    .capacityBytes(1)
+                                    .build()));
         } finally {
             small.close();
         }
@@ -241,13 +249,14 @@ class MockStorageTest {
 
     @Test
     void thePoolIsSharedByAllNamespacesAndFreedByDelete() {
-        MockProvider small = Fixtures.provider(MockProvider.DEFAULT_CAPACITY, 2L << 30);
+        MockInstance small = Fixtures.provider(Fixtures.DEFAULT_CAPACITY, 2L << 30);
         try {
-            small.addStorage(volume("ns-a", "a", "1Gi"));
-            small.addStorage(volume("ns-b", "b", "1Gi"));
-            assertThrows(UnavailableException.class, () -> small.addStorage(volume("ns-c", "c", "1Gi")));
-            assertTrue(small.deleteStorage(named("ns-a", "a")));
-            assertEquals("c", small.addStorage(volume("ns-c", "c", "1Gi")).name());
+            small.storage().addStorage(volume("ns-a", "a", "1Gi"));
+            small.storage().addStorage(volume("ns-b", "b", "1Gi"));
+            assertThrows(UnavailableException.class, () -> small.storage().addStorage(volume("ns-c", "c", "1Gi")));
+            assertTrue(small.storage().deleteStorage(named("ns-a", "a")));
+            assertEquals(
+                    "c", small.storage().addStorage(volume("ns-c", "c", "1Gi")).name());
         } finally {
             small.close();
         }
@@ -266,10 +275,11 @@ class MockStorageTest {
                 Callable<Volume> add = () -> {
                     start.await();
                     try {
-                        return mock.addStorage(VolumeProfile.builder()
-                                .name("shared")
-                                .capacityBytes(bytes)
-                                .build());
+                        return mock.storage()
+                                .addStorage(VolumeProfile.builder()
+                                        .name("shared")
+                                        .capacityBytes(bytes)
+                                        .build());
                     } catch (AlreadyExistsException e) {
                         alreadyExists.incrementAndGet();
                         return null;
@@ -289,7 +299,7 @@ class MockStorageTest {
             }
             assertEquals(1, created);
             assertEquals(threads - 1, alreadyExists.get());
-            VolumeList list = mock.listStorage(inNamespace("default"));
+            VolumeList list = mock.storage().listStorage(inNamespace("default"));
             assertEquals(1, list.size());
             assertEquals(winner, list.items().get(0));
         } finally {
@@ -299,77 +309,92 @@ class MockStorageTest {
 
     @Test
     void deleteOfAVolumeBoundToAPodIsUnavailable() {
-        mock.addStorage(volume("default", "data", "1Gi"));
-        mock.createPod(Fixtures.podClaiming("default", "db", "data"));
+        mock.storage().addStorage(volume("default", "data", "1Gi"));
+        mock.pods().createPod(Fixtures.podClaiming("default", "db", "data"));
         assertEquals(
                 VolumePhase.BOUND,
-                mock.readStorage(named("default", "data")).orElseThrow().phase());
+                mock.storage()
+                        .readStorage(named("default", "data"))
+                        .orElseThrow()
+                        .phase());
 
         UnavailableException e =
-                assertThrows(UnavailableException.class, () -> mock.deleteStorage(named("default", "data")));
+                assertThrows(UnavailableException.class, () -> mock.storage().deleteStorage(named("default", "data")));
         assertTrue(e.getMessage().contains("bound"), e.getMessage());
-        assertTrue(mock.readStorage(named("default", "data")).isPresent());
+        assertTrue(mock.storage().readStorage(named("default", "data")).isPresent());
 
-        mock.deletePod("default", "db");
-        assertTrue(mock.deleteStorage(named("default", "data")));
+        mock.pods().deletePod("default", "db");
+        assertTrue(mock.storage().deleteStorage(named("default", "data")));
     }
 
     @Test
     void aVolumeSharedByTwoPodsStaysBoundUntilTheLastIsDeleted() {
-        mock.addStorage(volume("default", "data", "1Gi"));
-        mock.createPod(Fixtures.podClaiming("default", "one", "data"));
-        mock.createPod(Fixtures.podClaiming("default", "two", "data"));
+        mock.storage().addStorage(volume("default", "data", "1Gi"));
+        mock.pods().createPod(Fixtures.podClaiming("default", "one", "data"));
+        mock.pods().createPod(Fixtures.podClaiming("default", "two", "data"));
 
-        mock.deletePod("default", "one");
+        mock.pods().deletePod("default", "one");
         assertEquals(
                 VolumePhase.BOUND,
-                mock.readStorage(named("default", "data")).orElseThrow().phase(),
+                mock.storage()
+                        .readStorage(named("default", "data"))
+                        .orElseThrow()
+                        .phase(),
                 "pod two still uses the volume");
-        assertThrows(UnavailableException.class, () -> mock.deleteStorage(named("default", "data")));
+        assertThrows(UnavailableException.class, () -> mock.storage().deleteStorage(named("default", "data")));
 
-        mock.deletePod("default", "two");
+        mock.pods().deletePod("default", "two");
         assertEquals(
                 VolumePhase.RELEASED,
-                mock.readStorage(named("default", "data")).orElseThrow().phase());
-        assertTrue(mock.deleteStorage(named("default", "data")));
+                mock.storage()
+                        .readStorage(named("default", "data"))
+                        .orElseThrow()
+                        .phase());
+        assertTrue(mock.storage().deleteStorage(named("default", "data")));
     }
 
     @Test
     void anUpdateDroppingASharedClaimKeepsTheVolumeBoundForTheOtherPod() {
-        mock.addStorage(volume("default", "data", "1Gi"));
-        mock.createPod(Fixtures.podClaiming("default", "one", "data"));
-        mock.createPod(Fixtures.podClaiming("default", "two", "data"));
+        mock.storage().addStorage(volume("default", "data", "1Gi"));
+        mock.pods().createPod(Fixtures.podClaiming("default", "one", "data"));
+        mock.pods().createPod(Fixtures.podClaiming("default", "two", "data"));
 
-        mock.updatePod(Fixtures.pod("default", "one"));
+        mock.pods().updatePod(Fixtures.pod("default", "one"));
         assertEquals(
                 VolumePhase.BOUND,
-                mock.readStorage(named("default", "data")).orElseThrow().phase(),
+                mock.storage()
+                        .readStorage(named("default", "data"))
+                        .orElseThrow()
+                        .phase(),
                 "pod two still uses the volume");
-        assertThrows(UnavailableException.class, () -> mock.deleteStorage(named("default", "data")));
+        assertThrows(UnavailableException.class, () -> mock.storage().deleteStorage(named("default", "data")));
 
-        mock.updatePod(Fixtures.pod("default", "two"));
+        mock.pods().updatePod(Fixtures.pod("default", "two"));
         assertEquals(
                 VolumePhase.RELEASED,
-                mock.readStorage(named("default", "data")).orElseThrow().phase());
+                mock.storage()
+                        .readStorage(named("default", "data"))
+                        .orElseThrow()
+                        .phase());
     }
 
     @Test
     void listIsImmutable() {
-        mock.addStorage(volume("default", "data", "1Gi"));
-        VolumeList list = mock.listStorage(inNamespace("default"));
+        mock.storage().addStorage(volume("default", "data", "1Gi"));
+        VolumeList list = mock.storage().listStorage(inNamespace("default"));
         Volume v = list.items().get(0);
         assertThrows(UnsupportedOperationException.class, () -> list.items().clear());
         assertThrows(UnsupportedOperationException.class, () -> list.items().add(v));
         assertThrows(UnsupportedOperationException.class, () -> v.labels().put("x", "y"));
-        assertEquals(1, mock.listStorage(inNamespace("default")).size());
+        assertEquals(1, mock.storage().listStorage(inNamespace("default")).size());
     }
 
     @Test
     void laterAddsDoNotChangeAListAlreadyReturned() {
-        mock.addStorage(volume("default", "a", "1Gi"));
-        VolumeList list = mock.listStorage(inNamespace("default"));
-        mock.addStorage(volume("default", "b", "1Gi"));
-        mock.deleteStorage(named("default", "a"));
+        mock.storage().addStorage(volume("default", "a", "1Gi"));
+        VolumeList list = mock.storage().listStorage(inNamespace("default"));
+        mock.storage().addStorage(volume("default", "b", "1Gi"));
+        mock.storage().deleteStorage(named("default", "a"));
         assertEquals(List.of("a"), names(list));
     }
 
@@ -377,12 +402,15 @@ class MockStorageTest {
     void mutatingTheProfilesLabelSourceDoesNotChangeTheVolume() {
         Map<String, String> labels = new java.util.HashMap<>(Map.of("app", "db"));
         VolumeProfile.Builder b = volume("data").capacity("1Gi").labels(labels);
-        mock.addStorage(b.build());
+        mock.storage().addStorage(b.build());
         labels.put("app", "changed");
         b.label("app", "changed-too");
         assertEquals(
                 Map.of("app", "db"),
-                mock.readStorage(named("default", "data")).orElseThrow().labels());
+                mock.storage()
+                        .readStorage(named("default", "data"))
+                        .orElseThrow()
+                        .labels());
     }
 
     private static List<String> names(VolumeList list) {
