@@ -47,9 +47,14 @@ class ProviderConfigurationIT {
                     "configuration key max.pods (dev.orchard.provider.mock~edge) \"abc\" is not a quantity");
             assertMockServes(orchard);
 
-            // A name that is not a DNS-1123 label: the instance is listed under that name, FAILED.
+            // A name that is not a DNS-1123 label: the instance is shown under the name its file gives, FAILED,
+            // with the reason.
             write(cfg, "name=UPPER\n");
-            await(orchard, "orchard:providers", out -> bothKinds(out, "UPPER", "FAILED") && !out.contains("edge "));
+            awaitFailed(
+                    orchard,
+                    "edge",
+                    "configuration key name (dev.orchard.provider.mock~edge) \"UPPER\" must consist of lower case");
+            assertTrue(!orchard.run("orchard:providers").contains("UPPER"), "nothing is filed under the invalid name");
             assertMockServes(orchard);
 
             // Corrected: it serves, with what its keys say.
