@@ -6,6 +6,8 @@ import dev.orchard.api.orchestrator.Orchestrator;
 import dev.orchard.api.pod.PodProvider;
 import dev.orchard.api.quantity.Quantity;
 import dev.orchard.api.registry.ProviderProperties;
+import dev.orchard.provider.local.internal.pods.LocalPods;
+import dev.orchard.provider.local.internal.volumes.LocalStorage;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;

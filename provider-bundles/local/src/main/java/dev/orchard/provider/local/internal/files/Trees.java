@@ -1,4 +1,4 @@
-package dev.orchard.provider.local.internal;
+package dev.orchard.provider.local.internal.files;
 
 import java.io.IOException;
 import java.nio.file.FileVisitResult;
@@ -11,12 +11,18 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /** Removing folder trees without ever following a link out of them (a link inside is removed, not its target). */
-final class Trees {
+public final class Trees {
     private static final Logger LOG = LoggerFactory.getLogger(Trees.class);
 
     private Trees() {}
 
-    static void delete(Path p) throws IOException {
+    /**
+     * Removes a file or a folder and everything in it; nothing if it does not exist.
+     *
+     * @param p the file or folder
+     * @throws IOException if something could not be removed
+     */
+    public static void delete(Path p) throws IOException {
         if (!Files.exists(p, LinkOption.NOFOLLOW_LINKS)) {
             return;
         }
@@ -35,7 +41,12 @@ final class Trees {
         });
     }
 
-    static void deleteQuietly(Path p) {
+    /**
+     * Removes what it can, as {@link #delete}, and logs what it could not at debug: for clean-ups after a failure.
+     *
+     * @param p the file or folder
+     */
+    public static void deleteQuietly(Path p) {
         try {
             delete(p);
         } catch (IOException e) {

@@ -1,4 +1,4 @@
-package dev.orchard.provider.local.internal;
+package dev.orchard.provider.local.internal.pods;
 
 import dev.orchard.api.pod.LogOptions;
 import java.io.ByteArrayOutputStream;

@@ -1,4 +1,4 @@
-package dev.orchard.provider.local.internal;
+package dev.orchard.provider.local.internal.pods;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -7,6 +7,7 @@ import dev.orchard.api.pod.LogOptions;
 import dev.orchard.api.pod.Pod;
 import dev.orchard.api.pod.PodSpec;
 import dev.orchard.api.pod.RestartPolicy;
+import dev.orchard.provider.local.internal.volumes.LocalStorage;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -33,8 +34,14 @@ class LogRotationTest {
     @Test
     void aLogOverItsCapIsRotatedOnceAndReadsSpanBothFiles() throws Exception {
         LocalStorage storage = new LocalStorage(dir.resolve("volumes"), 1L << 30, Clock.systemUTC());
-        pods = new LocalPods(dir.resolve("pods"), storage, Clock.systemUTC(), "local", 110);
-        pods.logCap(2_000);
+        pods = new LocalPods(
+                dir.resolve("pods"),
+                storage,
+                Clock.systemUTC(),
+                "local",
+                110,
+                2_000,
+                ContainerSupervisor.Launcher.PROCESS_BUILDER);
         Container chatty = Container.of(
                 "main",
                 "none",

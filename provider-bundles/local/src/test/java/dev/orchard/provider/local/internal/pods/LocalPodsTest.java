@@ -1,4 +1,4 @@
-package dev.orchard.provider.local.internal;
+package dev.orchard.provider.local.internal.pods;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -12,6 +12,7 @@ import dev.orchard.api.error.AlreadyExistsException;
 import dev.orchard.api.error.InvalidInputException;
 import dev.orchard.api.error.NotFoundException;
 import dev.orchard.api.error.UnavailableException;
+import dev.orchard.api.naming.NamespacedName;
 import dev.orchard.api.orchestrator.VolumePhase;
 import dev.orchard.api.orchestrator.VolumeProfile;
 import dev.orchard.api.pod.Container;
@@ -380,7 +381,7 @@ class LocalPodsTest extends LocalPodsTestBase {
         void aMountedVolumeIsWritableBoundWhileUsedAndKeptAfterTheDelete() throws Exception {
             storage.addStorage(
                     VolumeProfile.builder().name("data").capacity("1Mi").build());
-            Path volume = storage.directory(NS, "data").orElseThrow();
+            Path volume = storage.directory(new NamespacedName(NS, "data")).orElseThrow();
             assertEquals(VolumePhase.AVAILABLE, phase("data"));
             pods.createPod(Pod.of(
                     NS,
@@ -434,7 +435,7 @@ class LocalPodsTest extends LocalPodsTestBase {
                             mounting("writer", "/shared", "echo w > \"$ORCHARD_VOLUME_DATA/w\"; sleep 300"),
                             mounting("reader", "/shared", "sleep 300"))));
             awaitPhase("sidecar", PodPhase.RUNNING);
-            Path volume = storage.directory(NS, "data").orElseThrow();
+            Path volume = storage.directory(new NamespacedName(NS, "data")).orElseThrow();
             await("the writer's line", WAIT, () -> contentOf(volume.resolve("w")), "w\n"::equals);
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             int code = pods.runInContainer(

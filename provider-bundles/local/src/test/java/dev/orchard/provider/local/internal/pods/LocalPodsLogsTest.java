@@ -1,4 +1,4 @@
-package dev.orchard.provider.local.internal;
+package dev.orchard.provider.local.internal.pods;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

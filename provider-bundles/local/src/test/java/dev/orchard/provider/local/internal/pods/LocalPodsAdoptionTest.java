@@ -1,4 +1,4 @@
-package dev.orchard.provider.local.internal;
+package dev.orchard.provider.local.internal.pods;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -11,6 +11,7 @@ import dev.orchard.api.pod.Pod;
 import dev.orchard.api.pod.PodPhase;
 import dev.orchard.api.pod.PodSpec;
 import dev.orchard.api.pod.RestartPolicy;
+import dev.orchard.provider.local.internal.volumes.LocalStorage;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;

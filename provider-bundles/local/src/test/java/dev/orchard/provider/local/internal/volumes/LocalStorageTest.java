@@ -1,4 +1,4 @@
-package dev.orchard.provider.local.internal;
+package dev.orchard.provider.local.internal.volumes;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -8,9 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.orchard.api.error.AlreadyExistsException;
 import dev.orchard.api.error.InvalidInputException;
 import dev.orchard.api.error.UnavailableException;
+import dev.orchard.api.naming.NamespacedName;
 import dev.orchard.api.orchestrator.Volume;
 import dev.orchard.api.orchestrator.VolumePhase;
 import dev.orchard.api.orchestrator.VolumeProfile;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -32,6 +34,10 @@ class LocalStorageTest {
         return new LocalStorage(dir.resolve("volumes"), pool, Clock.systemUTC());
     }
 
+    private Path root() throws IOException {
+        return dir.resolve("volumes").toRealPath();
+    }
+
     private static VolumeProfile.Builder vol(String name) {
         return VolumeProfile.builder().name(name);
     }
@@ -44,11 +50,11 @@ class LocalStorageTest {
                 .capacity("10Mi")
                 .label("app", "db")
                 .build());
-        Path root = s.root();
+        Path root = root();
         assertTrue(Files.isDirectory(root.resolve("prod/data")));
-        assertTrue(Files.isRegularFile(root.resolve("prod/data" + LocalStorage.METADATA_SUFFIX)));
+        assertTrue(Files.isRegularFile(root.resolve("prod/data" + VolumeFiles.METADATA_SUFFIX)));
         assertEquals(VolumePhase.AVAILABLE, v.phase());
-        assertEquals(s.directory("prod", "data").orElseThrow(), root.resolve("prod/data"));
+        assertEquals(s.directory(new NamespacedName("prod", "data")).orElseThrow(), root.resolve("prod/data"));
         try (var files = Files.list(root.resolve("prod"))) {
             assertEquals(2, files.count(), "no temp files are left behind");
         }
@@ -58,9 +64,9 @@ class LocalStorageTest {
     void readReportsUsedBytesBesideCapacity() throws Exception {
         LocalStorage s = open(1L << 30);
         s.addStorage(vol("data").capacity("1Mi").build());
-        Files.write(s.root().resolve("default/data/blob"), new byte[1234]);
-        Files.createDirectories(s.root().resolve("default/data/sub"));
-        Files.write(s.root().resolve("default/data/sub/more"), new byte[66]);
+        Files.write(root().resolve("default/data/blob"), new byte[1234]);
+        Files.createDirectories(root().resolve("default/data/sub"));
+        Files.write(root().resolve("default/data/sub/more"), new byte[66]);
         Volume read = s.readStorage(vol("data").build()).orElseThrow();
         assertEquals(1300, read.usedBytes());
         assertEquals(1L << 20, read.capacityBytes());
@@ -77,7 +83,7 @@ class LocalStorageTest {
                 UnavailableException.class,
                 () -> s.addStorage(vol("b").capacity("2Mi").build()));
         assertTrue(full.getMessage().contains("1Mi of 3Mi left"), full.getMessage());
-        assertFalse(Files.exists(s.root().resolve("default/b")), "a refused add leaves no directory");
+        assertFalse(Files.exists(root().resolve("default/b")), "a refused add leaves no directory");
         assertThrows(InvalidInputException.class, () -> s.addStorage(vol("c").build()));
         assertThrows(
                 InvalidInputException.class,
@@ -89,10 +95,10 @@ class LocalStorageTest {
     void deleteIsIdempotentAndFreesThePool() throws Exception {
         LocalStorage s = open(2L << 20);
         s.addStorage(vol("a").capacity("2Mi").build());
-        Files.writeString(s.root().resolve("default/a/file"), "x");
+        Files.writeString(root().resolve("default/a/file"), "x");
         assertTrue(s.deleteStorage(vol("a").build()));
-        assertFalse(Files.exists(s.root().resolve("default/a")));
-        assertFalse(Files.exists(s.root().resolve("default/a" + LocalStorage.METADATA_SUFFIX)));
+        assertFalse(Files.exists(root().resolve("default/a")));
+        assertFalse(Files.exists(root().resolve("default/a" + VolumeFiles.METADATA_SUFFIX)));
         assertFalse(s.deleteStorage(vol("a").build()), "a second delete returns false");
         s.addStorage(vol("b").capacity("2Mi").build());
     }
@@ -138,12 +144,12 @@ class LocalStorageTest {
     void reconcileRemovesWhatACrashLeftHalfMade() throws Exception {
         LocalStorage s = open(1L << 30);
         s.addStorage(vol("whole").capacity("1Mi").build());
-        Path ns = s.root().resolve("default");
+        Path ns = root().resolve("default");
         Files.createDirectories(ns.resolve("halfmade")); // directory made, metadata never committed
         Files.createDirectories(ns.resolve(".tmp-other-123")); // crash before the directory rename
         Files.writeString(ns.resolve(".tmp-x-1.json"), "{\"partial\":"); // crash while writing metadata
         Files.createDirectories(ns.resolve(".trash-gone-9/sub")); // crash while removing deleted data
-        Files.writeString(ns.resolve("broken" + LocalStorage.METADATA_SUFFIX), "not json");
+        Files.writeString(ns.resolve("broken" + VolumeFiles.METADATA_SUFFIX), "not json");
         Files.createDirectories(ns.resolve("broken"));
 
         LocalStorage after = open(1L << 30);
@@ -160,7 +166,7 @@ class LocalStorageTest {
     void aSymlinkedNamespaceIsNeverFollowed() throws Exception {
         LocalStorage s = open(1L << 30);
         Path outside = Files.createDirectories(dir.resolve("outside"));
-        Files.createSymbolicLink(s.root().resolve("evil"), outside);
+        Files.createSymbolicLink(root().resolve("evil"), outside);
         assertThrows(
                 InvalidInputException.class,
                 () -> s.addStorage(vol("x").namespace("evil").capacity("1Mi").build()));
@@ -175,7 +181,7 @@ class LocalStorageTest {
         s.addStorage(vol("a").capacity("1Mi").build());
         Path outside = Files.createDirectories(dir.resolve("precious"));
         Files.writeString(outside.resolve("file"), "keep me");
-        Files.createSymbolicLink(s.root().resolve("default/a/link"), outside);
+        Files.createSymbolicLink(root().resolve("default/a/link"), outside);
         assertTrue(s.deleteStorage(vol("a").build()));
         assertEquals("keep me", Files.readString(outside.resolve("file")));
     }
@@ -213,12 +219,12 @@ class LocalStorageTest {
     void boundVolumesCannotBeDeletedAndPhasesPersist() throws Exception {
         LocalStorage s = open(1L << 30);
         s.addStorage(vol("a").capacity("1Mi").build());
-        s.phase("default", "a", VolumePhase.BOUND, "used by pod web");
+        s.phase(new NamespacedName("default", "a"), VolumePhase.BOUND, "used by pod web");
         assertThrows(UnavailableException.class, () -> s.deleteStorage(vol("a").build()));
         assertEquals(
                 VolumePhase.BOUND,
                 open(1L << 30).readStorage(vol("a").build()).orElseThrow().phase());
-        s.phase("default", "a", VolumePhase.RELEASED, "pod web is gone");
+        s.phase(new NamespacedName("default", "a"), VolumePhase.RELEASED, "pod web is gone");
         assertTrue(s.deleteStorage(vol("a").build()));
     }
 }

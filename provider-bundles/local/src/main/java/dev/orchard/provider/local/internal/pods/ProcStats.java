@@ -1,4 +1,4 @@
-package dev.orchard.provider.local.internal;
+package dev.orchard.provider.local.internal.pods;
 
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-/** CPU and memory of process trees, read from /proc (Linux). */
+/** CPU and memory of process trees, and the processes of a group, read from /proc (Linux). */
 final class ProcStats {
     // USER_HZ: /proc reports CPU time in ticks of 1/100 s on every mainstream Linux.
     private static final long TICK_NANOS = 10_000_000L;
@@ -16,28 +16,48 @@ final class ProcStats {
     private ProcStats() {}
 
     /**
-     * {cumulative CPU in core-nanoseconds, working set bytes, resident bytes} of a process and its descendants.
-     * The working set is the resident memory less its shared, file-backed pages: what could not be dropped and
-     * read back from files, as the kubelet's working set leaves out reclaimable file cache.
+     * What a process, or a tree of them, uses.
+     *
+     * @param cpuNanos cumulative CPU time, in core-nanoseconds
+     * @param residentBytes resident memory (RSS)
+     * @param workingSetBytes resident memory less its shared, file-backed pages: what could not be dropped and read
+     *     back from files, as the kubelet's working set leaves out reclaimable file cache
      */
-    static long[] treeUsage(ProcessHandle root) {
+    record Usage(long cpuNanos, long residentBytes, long workingSetBytes) {
+        static final Usage NONE = new Usage(0, 0, 0);
+
+        Usage plus(Usage other) {
+            return new Usage(
+                    cpuNanos + other.cpuNanos,
+                    residentBytes + other.residentBytes,
+                    workingSetBytes + other.workingSetBytes);
+        }
+    }
+
+    /**
+     * What a process and its descendants use together.
+     *
+     * @param root the process
+     * @return the sum over the tree
+     */
+    static Usage treeUsage(ProcessHandle root) {
         List<ProcessHandle> all = new ArrayList<>();
         all.add(root);
         root.descendants().forEach(all::add);
-        long cpu = 0;
-        long workingSet = 0;
-        long rss = 0;
+        Usage total = Usage.NONE;
         for (ProcessHandle h : all) {
-            long[] u = usage(h.pid());
-            cpu += u[0];
-            workingSet += u[2];
-            rss += u[1];
+            total = total.plus(usage(h.pid()));
         }
-        return new long[] {cpu, workingSet, rss};
+        return total;
     }
 
-    /** {CPU in core-nanoseconds, resident bytes, resident bytes less shared} of one process. */
-    static long[] usage(long pid) {
+    /**
+     * What one process uses.
+     *
+     * @param pid the process
+     * @return its usage; none if it ended between listing and reading
+     */
+    static Usage usage(long pid) {
         try {
             String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
             // Fields after the command name, which is in parentheses and may hold spaces.
@@ -48,9 +68,9 @@ final class ProcStats {
                     .split(" ");
             long resident = Long.parseLong(statm[1]);
             long shared = Long.parseLong(statm[2]);
-            return new long[] {ticks * TICK_NANOS, resident * PAGE, Math.max(0, resident - shared) * PAGE};
+            return new Usage(ticks * TICK_NANOS, resident * PAGE, Math.max(0, resident - shared) * PAGE);
         } catch (IOException | RuntimeException e) {
-            return new long[] {0, 0, 0}; // the process ended between listing and reading
+            return Usage.NONE; // the process ended between listing and reading
         }
     }
 
@@ -93,6 +113,7 @@ final class ProcStats {
         return stat[0].equals("Z") || stat[0].equals("X");
     }
 
+    /** The host's memory, from /proc/meminfo; the JVM's maximum heap where there is none. */
     static long memTotalBytes() {
         try {
             for (String line : Files.readAllLines(Path.of("/proc/meminfo"))) {

@@ -1,4 +1,4 @@
-package dev.orchard.provider.local.internal;
+package dev.orchard.provider.local.internal.pods;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orchard.api.pod.LogOptions;
-import dev.orchard.provider.local.internal.LogFile.Line;
+import dev.orchard.provider.local.internal.pods.LogFile.Line;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,4 +1,4 @@
-package dev.orchard.provider.local.internal;
+package dev.orchard.provider.local.internal.pods;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.fail;
@@ -11,6 +11,7 @@ import dev.orchard.api.pod.PodPhase;
 import dev.orchard.api.pod.PodSpec;
 import dev.orchard.api.pod.PodStatus;
 import dev.orchard.api.pod.RestartPolicy;
+import dev.orchard.provider.local.internal.volumes.LocalStorage;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
