@@ -95,10 +95,7 @@ final class PodJournal {
         List<Entry> out = new ArrayList<>();
         for (Path file : files) {
             try {
-                StoredPod pod = Json.mapper()
-                        .readerFor(StoredPod.class)
-                        .without(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-                        .readValue(file.toFile());
+                StoredPod pod = read(file);
                 Sandbox sandbox = new Sandbox(root, new NamespacedName(pod.namespace(), pod.name()));
                 if (!fileOf(sandbox).equals(file)) {
                     LOG.error(
@@ -114,6 +111,20 @@ final class PodJournal {
             }
         }
         return out;
+    }
+
+    /**
+     * Reads a journal file; fields it does not know (from a newer version) are ignored.
+     *
+     * @param file the file
+     * @return what it holds, not yet validated
+     * @throws IOException if it cannot be read or is no journal
+     */
+    static StoredPod read(Path file) throws IOException {
+        return Json.mapper()
+                .readerFor(StoredPod.class)
+                .without(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+                .readValue(file.toFile());
     }
 
     private static Path fileOf(Sandbox sandbox) {
