@@ -19,13 +19,15 @@ import java.util.TreeMap;
  *   <li>JMH on the registry's plain-Java core ({@link Jmh});
  *   <li>the harness inside the runtime ({@link InFramework}): lookups against filter and tracker lookups, DS bind
  *       and unbind latency, heap per provider, bundle start and stop, hot swap under load, FileInstall;
- *   <li>cold start of {@code orchard.jar}, beside that of bare Felix with the Gogo shell ({@link ColdStart}).
+ *   <li>cold start of {@code orchard.jar}, beside that of bare Felix with the Gogo shell ({@link ColdStart});
+ *   <li>the local provider in this JVM: volumes, pod start beside a bare process start, exec
+ *       ({@link LocalProviderBenchmark}).
  * </ol>
  * {@code --smoke} runs each once at tiny sizes, so that the normal build checks they still run; it measures
  * nothing.
  */
 public final class RunBenchmarks {
-    /** The keys a full run must write, as issue 6 lists them. */
+    /** The keys a full run must write, as issue 6 lists them, and the local provider's pod start (issue 12). */
     static final List<String> REQUIRED = List.of(
             "lookup.ratio.n1",
             "lookup.ratio.n100",
@@ -38,7 +40,8 @@ public final class RunBenchmarks {
             "swap.p99_ratio",
             "heap.bytes_per_provider",
             "deploy.visible_ms.median",
-            "coldstart_ms.median");
+            "coldstart_ms.median",
+            "local.pod_run.vs_process_start");
 
     private RunBenchmarks() {}
 
@@ -96,7 +99,7 @@ public final class RunBenchmarks {
     }
 
     /**
-     * Runs the three parts.
+     * Runs the four parts.
      *
      * @param options what to run
      * @param report receives what the in-framework harness printed
@@ -121,10 +124,17 @@ public final class RunBenchmarks {
         results.put("coldstart.vs_bare_felix", median(runtime) / median(starts.get(1)));
         results.put("coldstart_ms.stack.median", median(starts.get(2)));
         results.put("coldstart.vs_stack", median(runtime) / median(starts.get(2)));
+        results.putAll(LocalProviderBenchmark.run(options.smoke()));
         return results;
     }
 
-    private static double median(List<Double> values) {
+    /**
+     * The median of some values.
+     *
+     * @param values the values, at least one
+     * @return the middle one of them sorted (the upper one of an even count)
+     */
+    static double median(List<Double> values) {
         List<Double> sorted = new ArrayList<>(values);
         sorted.sort(null);
         return sorted.get(sorted.size() / 2);

@@ -94,6 +94,24 @@ final class Table {
                 t.fmt("coldstart_ms.stack.median", "%.0f") + "; runtime / stack "
                         + t.fmt("coldstart.vs_stack", "%.2f"));
         t.blank();
+        t.row("local provider: volume add, ms (median)", t.fmt("local.volume_add_ms.median", "%.2f"));
+        t.blank();
+        t.row(
+                "local provider: list of " + t.fmt("local.volume_list.count", "%,.0f") + " volumes, ms (median)",
+                t.fmt("local.volume_list_ms.median", "%.2f"));
+        t.blank();
+        t.row(
+                "local provider: pod create → Running / bare ProcessBuilder.start() of /bin/true, ms (medians, same run)",
+                t.fmt("local.pod_run_ms.median", "%.2f") + " / " + t.fmt("local.process_start_ms.median", "%.2f")
+                        + "; pod / process " + t.fmt("local.pod_run.vs_process_start", "%.2f"));
+        t.blank();
+        t.row(
+                "local provider: " + t.fmt("local.pod_burst.count", "%.0f")
+                        + " pods at once → all Running, ms (median)",
+                t.fmt("local.pod_burst_ms.median", "%.0f"));
+        t.blank();
+        t.row("local provider: exec round trip (true), ms (median)", t.fmt("local.exec_ms.median", "%.2f"));
+        t.blank();
         t.line("");
         t.line((smoke ? "smoke run, not a measurement: " : "") + "targets met: " + t.met + " of " + t.targets);
         return t.out.toString();

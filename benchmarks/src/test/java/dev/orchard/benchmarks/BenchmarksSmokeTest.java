@@ -11,8 +11,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Every benchmark still runs: JMH in-process, the harness inside the runtime, and a cold start, each once at tiny
- * sizes. It measures nothing; it checks that each part yields its numbers, so that the benchmarks cannot rot.
+ * Every benchmark still runs: JMH in-process, the harness inside the runtime, a cold start, and the local provider,
+ * each once at tiny sizes. It measures nothing; it checks that each part yields its numbers, so that the benchmarks cannot rot.
  */
 class BenchmarksSmokeTest {
     @TempDir
@@ -43,7 +43,14 @@ class BenchmarksSmokeTest {
                 "deploy.visible_ms.median",
                 "coldstart_ms.median",
                 "coldstart.vs_bare_felix",
-                "coldstart.vs_stack")) {
+                "coldstart.vs_stack",
+                "local.volume_add_ms.median",
+                "local.volume_list_ms.median",
+                "local.pod_run_ms.median",
+                "local.process_start_ms.median",
+                "local.pod_run.vs_process_start",
+                "local.pod_burst_ms.median",
+                "local.exec_ms.median")) {
             assertTrue(r.containsKey(key), () -> key + " missing from " + r.keySet());
         }
         assertTrue(r.values().stream().allMatch(v -> v >= 0 && Double.isFinite(v)), r::toString);
@@ -53,5 +60,6 @@ class BenchmarksSmokeTest {
                 () -> "the heap breakdown names SCR's per-reference class: " + report);
         String table = Table.of(r, true);
         assertTrue(table.contains("| heap per provider") && table.contains("targets met:"), table);
+        assertTrue(table.contains("| local provider: pod create → Running"), table);
     }
 }

@@ -109,11 +109,11 @@ final class KarafSetup {
                 // The local provider keeps its volumes and pods in this run's folder, not in Karaf's working folder.
                 editConfigurationFilePut(
                         "etc/dev.orchard.provider.local.cfg",
-                        "root",
+                        "volume.root",
                         work.resolve("volumes").toString()),
                 editConfigurationFilePut(
                         "etc/dev.orchard.provider.local.cfg",
-                        "pods",
+                        "sandbox.root",
                         work.resolve("pods").toString()),
                 systemProperty(VERSION).value(required(VERSION)),
                 systemProperty(TINY_BUNDLE).value(tiny.toString()),

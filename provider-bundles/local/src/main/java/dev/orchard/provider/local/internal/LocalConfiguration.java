@@ -3,7 +3,11 @@ package dev.orchard.provider.local.internal;
 import org.osgi.service.metatype.annotations.AttributeDefinition;
 import org.osgi.service.metatype.annotations.ObjectClassDefinition;
 
-/** The configuration of the local provider, PID {@code dev.orchard.provider.local}. */
+/**
+ * The keys of the local provider's configuration, PID {@code dev.orchard.provider.local}, with their defaults:
+ * the one list of them. Declarative Services maps a method {@code max_pods()} to the key {@code max.pods}. A key
+ * that is not declared here makes the configuration invalid.
+ */
 @ObjectClassDefinition(
         id = "dev.orchard.provider.local",
         name = "Orchard local provider",
@@ -14,52 +18,11 @@ public @interface LocalConfiguration {
      *
      * @return a DNS-1123 label
      */
-    @AttributeDefinition(required = false, description = "The provider name.")
+    @AttributeDefinition(required = false, description = "The provider name, a DNS-1123 label.")
     String name() default "local";
 
     /**
-     * The volume root; empty for {@code data/volumes} under the working folder.
-     *
-     * @return a path
-     */
-    @AttributeDefinition(
-            required = false,
-            description = "The folder that holds the volumes; empty for"
-                    + " data/volumes under the runtime's working folder.")
-    String root() default "";
-
-    /**
-     * The capacity all volumes together may claim; empty for the free space of the root's file system.
-     *
-     * @return a quantity such as 100Gi, or empty
-     */
-    @AttributeDefinition(
-            required = false,
-            description = "The storage pool, a quantity such as 100Gi; empty for"
-                    + " the free space of the root's file system at start.")
-    String pool() default "";
-
-    /**
-     * The folder of the pod sandboxes; empty for {@code data/pods} under the working folder.
-     *
-     * @return a path
-     */
-    @AttributeDefinition(
-            required = false,
-            description = "The folder of the pod sandboxes and logs; empty for"
-                    + " data/pods under the runtime's working folder.")
-    String pods() default "";
-
-    /**
-     * The most pods the node runs.
-     *
-     * @return a count
-     */
-    @AttributeDefinition(required = false, description = "The most pods the local node runs.", min = "1")
-    int maxPods() default 110;
-
-    /**
-     * The label.
+     * The orchestrator's label.
      *
      * @return the label
      */
@@ -67,7 +30,7 @@ public @interface LocalConfiguration {
     String label() default "local";
 
     /**
-     * The region.
+     * Where the orchestrator runs.
      *
      * @return the region
      */
@@ -75,10 +38,54 @@ public @interface LocalConfiguration {
     String region() default "local";
 
     /**
-     * The service ranking.
+     * The service ranking: the highest ranking of a name serves it.
      *
      * @return the ranking
      */
-    @AttributeDefinition(required = false, description = "The service ranking.")
+    @AttributeDefinition(
+            required = false,
+            description = "The service ranking: the highest ranking of a name serves it; the next takes over when"
+                    + " it leaves.")
     int service_ranking() default 0;
+
+    /**
+     * The folder of the volumes; relative to the runtime's folder; empty for {@code data/volumes} there.
+     *
+     * @return a path, or empty
+     */
+    @AttributeDefinition(
+            required = false,
+            description = "The folder that holds the volumes, relative to the runtime's folder; empty for"
+                    + " data/volumes there.")
+    String volume_root() default "";
+
+    /**
+     * The bytes all volumes together may claim; empty for the free space of the volume root's file system.
+     *
+     * @return a quantity such as {@code 1Ti}, or empty
+     */
+    @AttributeDefinition(
+            required = false,
+            description = "The bytes all volumes together may claim, a quantity such as 100Gi; empty for the free"
+                    + " space of the volume root's file system at start.")
+    String volume_pool() default "";
+
+    /**
+     * The folder of the pods' sandboxes; relative to the runtime's folder; empty for {@code data/pods} there.
+     *
+     * @return a path, or empty
+     */
+    @AttributeDefinition(
+            required = false,
+            description = "The folder of the pods' sandboxes and logs, relative to the runtime's folder; empty for"
+                    + " data/pods there.")
+    String sandbox_root() default "";
+
+    /**
+     * The most pods the node runs.
+     *
+     * @return a positive count
+     */
+    @AttributeDefinition(required = false, description = "The most pods the local node runs.", min = "1")
+    int max_pods() default 110;
 }

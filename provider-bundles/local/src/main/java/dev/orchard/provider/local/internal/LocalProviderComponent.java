@@ -1,19 +1,14 @@
 package dev.orchard.provider.local.internal;
 
-import dev.orchard.api.error.UnavailableException;
-import dev.orchard.api.naming.Names;
 import dev.orchard.api.orchestrator.Orchestrator;
 import dev.orchard.api.pod.PodProvider;
-import dev.orchard.api.quantity.Quantity;
-import dev.orchard.api.registry.ProviderProperties;
-import java.io.IOException;
+import dev.orchard.api.provider.ProviderConfiguration;
+import dev.orchard.api.provider.ProviderPublication;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.util.Dictionary;
-import java.util.Hashtable;
+import java.util.List;
+import java.util.Map;
 import org.osgi.framework.BundleContext;
-import org.osgi.framework.Constants;
-import org.osgi.framework.ServiceRegistration;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.ConfigurationPolicy;
@@ -21,9 +16,12 @@ import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.metatype.annotations.Designate;
 
 /**
- * The local provider, named "local" unless configured otherwise: an orchestrator whose volumes are host
- * directories, and a pod provider whose pods are local processes. It registers both itself, because the provider
- * name comes from the configuration.
+ * The local provider's component: reads the configuration, opens the {@link LocalProvider} instance and
+ * publishes its orchestrator and pods under the configured name, or, if the configuration is invalid or a folder
+ * cannot be used, publishes the name as FAILED with the reason. Nothing else.
+ *
+ * <p>One instance, on the singleton PID {@code dev.orchard.provider.local}, with or without a configuration:
+ * the provider owns host folders. Its folders are relative to the runtime's folder (the working folder).
  */
 @Component(
         configurationPid = "dev.orchard.provider.local",
@@ -31,56 +29,28 @@ import org.osgi.service.metatype.annotations.Designate;
         service = {})
 @Designate(ocd = LocalConfiguration.class)
 public final class LocalProviderComponent {
-    private final ServiceRegistration<Orchestrator> registration;
-    private final ServiceRegistration<PodProvider> podRegistration;
-    private final LocalPods pods;
+    private final ProviderPublication publication;
 
     /**
-     * Opens the volume root, reconciles it and registers the orchestrator.
+     * Opens the instance and publishes it.
      *
      * @param context this bundle's context
-     * @param config the configuration
+     * @param properties the configuration's raw properties, read by {@link ProviderConfiguration}
      */
     @Activate
-    public LocalProviderComponent(BundleContext context, LocalConfiguration config) {
-        String name =
-                Names.requireDns1123Label("local provider name", config.name().trim());
-        Path root = config.root().isBlank()
-                ? Path.of(System.getProperty("user.dir"), "data", "volumes")
-                : Path.of(config.root().trim());
-        long pool = config.pool().isBlank()
-                ? 0
-                : Quantity.parseBytes("pool", config.pool().trim());
-        LocalStorage storage;
-        try {
-            storage = new LocalStorage(root.toAbsolutePath(), pool, Clock.systemUTC());
-        } catch (IOException e) {
-            throw new UnavailableException("the local volume root " + root + " cannot be used: " + e, e);
-        }
-        Path podsRoot = config.pods().isBlank()
-                ? Path.of(System.getProperty("user.dir"), "data", "pods")
-                : Path.of(config.pods().trim());
-        try {
-            pods = new LocalPods(podsRoot.toAbsolutePath(), storage, Clock.systemUTC(), name, config.maxPods());
-        } catch (IOException e) {
-            throw new UnavailableException("the local pod folder " + podsRoot + " cannot be used: " + e, e);
-        }
-        Dictionary<String, Object> props = new Hashtable<>();
-        props.put(ProviderProperties.NAME, name);
-        props.put(Constants.SERVICE_RANKING, config.service_ranking());
-        registration = context.registerService(
-                Orchestrator.class, new LocalOrchestrator(name, config.label(), config.region(), storage), props);
-        podRegistration = context.registerService(PodProvider.class, pods, props);
+    public LocalProviderComponent(BundleContext context, Map<String, Object> properties) {
+        publication = ProviderPublication.publish(
+                context,
+                ProviderConfiguration.of(properties, LocalConfiguration.class, LocalProvider.DEFAULT_NAME),
+                List.of(Orchestrator.class, PodProvider.class),
+                config -> LocalProvider.open(config, Path.of(System.getProperty("user.dir")), Clock.systemUTC())
+                        .services());
     }
 
+    // Unregisters the services; the pods keep running for the next instance (a replaced bundle, a restarted
+    // runtime) to adopt.
     @Deactivate
     void deactivate() {
-        try {
-            podRegistration.unregister();
-            registration.unregister();
-        } finally {
-            // Pods keep running: the next instance (a replaced bundle, a restarted runtime) adopts them.
-            pods.detach();
-        }
+        publication.close();
     }
 }

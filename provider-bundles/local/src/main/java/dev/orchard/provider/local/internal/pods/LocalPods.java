@@ -1,0 +1,263 @@
+package dev.orchard.provider.local.internal.pods;
+
+import dev.orchard.api.error.InvalidInputException;
+import dev.orchard.api.error.NotFoundException;
+import dev.orchard.api.naming.Names;
+import dev.orchard.api.naming.NamespacedName;
+import dev.orchard.api.pod.ExecIO;
+import dev.orchard.api.pod.LogOptions;
+import dev.orchard.api.pod.Node;
+import dev.orchard.api.pod.ObjectMeta;
+import dev.orchard.api.pod.Pod;
+import dev.orchard.api.pod.PodNotifier;
+import dev.orchard.api.pod.PodProvider;
+import dev.orchard.api.pod.PodStatus;
+import dev.orchard.api.pod.StatsSummary;
+import dev.orchard.provider.local.internal.pods.ContainerSupervisor.Launcher;
+import dev.orchard.provider.local.internal.volumes.LocalStorage;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Pods as local OS processes: the local provider's {@link PodProvider} and {@link PodNotifier}, which puts
+ * together the classes that do each job. The {@link PodTable} holds the pods, each a {@link PodRun} with a lock
+ * of its own; {@link PodCreation} makes and adopts them; the {@link ContainerSupervisor} runs their containers;
+ * the {@link PodJournal} saves them for the next instance; {@link ContainerLogs}, {@link ContainerExec} and the
+ * {@link LocalNode} answer the rest.
+ *
+ * <p>Thread-safe, and no call waits for another pod: starting processes, writing files and waiting hold at most
+ * the pod's own lock, and reads take no lock. A pod is visible to reads, updates and deletes once all its
+ * containers have started; until then a create of the same name is refused as a duplicate.
+ *
+ * <p>Deleting a pod sends SIGTERM to each container's whole process group and tree, and SIGKILL after the grace
+ * period. Every change is pushed to the {@link PodNotifier} callback.
+ */
+public final class LocalPods implements PodProvider, PodNotifier {
+    private static final Logger LOG = LoggerFactory.getLogger(LocalPods.class);
+    // How often log sizes are checked. A log overshoots its cap by at most what its container writes in one
+    // interval, so keep it short; a check is one stat per container.
+    private static final long LOG_CHECK_MILLIS = 200;
+
+    private final Clock clock;
+    private final PodTable table;
+    private final ScheduledExecutorService scheduler;
+    private final PodNotifications notifications = new PodNotifications();
+    private final VolumeClaims claims;
+    private final PodCreation creation;
+    private final ContainerLogs logs;
+    private final LocalNode node;
+
+    /**
+     * Opens (and creates) the sandbox root and adopts the pods an earlier instance left running there.
+     *
+     * @param root the folder of the pods' sandboxes
+     * @param storage the volumes that pods mount
+     * @param clock the clock for the pods' times
+     * @param nodeName the node's name in stats summaries
+     * @param maxPods the most pods the node runs
+     * @throws IOException if the root cannot be made or resolved
+     */
+    public LocalPods(Path root, LocalStorage storage, Clock clock, String nodeName, int maxPods) throws IOException {
+        this(root, storage, clock, nodeName, maxPods, ContainerLogs.CAP_BYTES, Launcher.PROCESS_BUILDER);
+    }
+
+    // Package-private for tests only: a small log cap shows a rotation quickly, and a launcher can make a start
+    // slow, to show that it holds up no other pod.
+    LocalPods(
+            Path root,
+            LocalStorage storage,
+            Clock clock,
+            String nodeName,
+            int maxPods,
+            long logCapBytes,
+            Launcher launcher)
+            throws IOException {
+        Files.createDirectories(root);
+        Path real = root.toRealPath();
+        this.clock = clock;
+        this.table = new PodTable(maxPods);
+        this.scheduler = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "orchard-local-restarts");
+            t.setDaemon(true);
+            return t;
+        });
+        PodJournal journal = new PodJournal(real);
+        ContainerSupervisor supervisor = new ContainerSupervisor(clock, scheduler, launcher, journal, this::changed);
+        this.claims = new VolumeClaims(storage);
+        this.creation = new PodCreation(real, clock, storage, table, claims, supervisor, this::changed);
+        this.logs = new ContainerLogs(clock, logCapBytes);
+        this.node = new LocalNode(nodeName, maxPods, clock);
+        scheduler.scheduleWithFixedDelay(
+                () -> logs.rotate(table.containers()), LOG_CHECK_MILLIS, LOG_CHECK_MILLIS, TimeUnit.MILLISECONDS);
+        journal.scan().forEach(creation::adopt);
+    }
+
+    /**
+     * Leaves every pod running, for the next instance to adopt, and stops this instance's threads: what a
+     * provider does when its bundle is stopped or replaced.
+     */
+    public void detach() {
+        scheduler.shutdownNow();
+        notifications.close();
+    }
+
+    /** Stops every pod, then this instance's threads: what tests, benchmarks and a final shutdown do. */
+    public void close() {
+        for (PodRun run : table.made()) {
+            try {
+                deletePod(run.key().namespace(), run.key().name());
+            } catch (RuntimeException e) {
+                LOG.warn("Could not stop pod {} while closing: {}", run.key(), e.toString());
+            }
+        }
+        detach();
+    }
+
+    // ------------------------------------------------------------------ lifecycle
+
+    @Override
+    public void createPod(Pod pod) {
+        creation.create(pod);
+    }
+
+    @Override
+    public void updatePod(Pod pod) {
+        PodRun run = table.made(pod.namespace(), pod.name());
+        run.lock();
+        try {
+            if (!pod.spec().equals(run.spec())) {
+                throw new InvalidInputException("the local provider cannot change the spec of running pod " + pod.name()
+                        + "; only its labels and annotations; delete and create it instead");
+            }
+            ObjectMeta m = run.meta();
+            run.meta(new ObjectMeta(
+                    m.name(),
+                    m.namespace(),
+                    m.uid(),
+                    pod.metadata().labels(),
+                    pod.metadata().annotations(),
+                    m.creationTime()));
+            changed(run);
+        } finally {
+            run.unlock();
+        }
+    }
+
+    @Override
+    public void deletePod(String namespace, String name) {
+        PodRun run = table.made(namespace, name);
+        run.lock();
+        try {
+            if (run.deleting()) {
+                throw PodTable.notFound(namespace, name);
+            }
+            run.markDeleting();
+        } finally {
+            run.unlock();
+        }
+        List<ProcessHandle> processes = new ArrayList<>();
+        run.containers().forEach(c -> processes.add(c.process()));
+        ProcessGroups.stop(processes, run.spec().terminationGracePeriodSeconds());
+        run.lock();
+        try {
+            table.remove(run);
+            for (ContainerRun c : run.containers()) {
+                if (!c.status().state().terminated()) {
+                    ProcessHandle p = c.process();
+                    c.status(c.status().killed(p == null ? null : ContainerSupervisor.exitCode(c, p), clock.instant()));
+                }
+            }
+            claims.release(run.key(), run.spec());
+            changed(run);
+        } finally {
+            run.unlock();
+        }
+        run.sandbox().remove();
+    }
+
+    // ------------------------------------------------------------------ reads
+
+    @Override
+    public Pod getPod(String namespace, String name) {
+        return table.live(namespace, name).toPod();
+    }
+
+    @Override
+    public PodStatus getPodStatus(String namespace, String name) {
+        return getPod(namespace, name).status();
+    }
+
+    @Override
+    public List<Pod> getPods() {
+        return table.made().stream().map(PodRun::toPod).toList();
+    }
+
+    // Under the pod's lock: queues the pod's new state for the callback, in order.
+    private void changed(PodRun run) {
+        if (run.published()) {
+            notifications.publish(run::toPod);
+        }
+    }
+
+    @Override
+    public void notifyPods(Consumer<Pod> callback) {
+        notifications.callback(callback);
+    }
+
+    // ------------------------------------------------------------------ logs, exec, node
+
+    @Override
+    public InputStream getContainerLogs(String namespace, String podName, String containerName, LogOptions options) {
+        PodRun run = table.live(namespace, podName);
+        ContainerRun c = container(run, containerName);
+        return logs.read(
+                run, c, options, () -> !table.holds(run) || c.status().state().endedForGood());
+    }
+
+    @Override
+    public int runInContainer(String namespace, String podName, String containerName, List<String> command, ExecIO io) {
+        if (command == null || command.isEmpty()) {
+            throw new InvalidInputException("exec needs a command, got none");
+        }
+        return ContainerExec.run(container(table.live(namespace, podName), containerName), command, io);
+    }
+
+    private static ContainerRun container(PodRun run, String name) {
+        ContainerRun c = run.container(name);
+        if (c == null) {
+            throw new NotFoundException("pod " + run.key() + " has no container " + Names.quote(name));
+        }
+        return c;
+    }
+
+    @Override
+    public Node configureNode(Node node) {
+        return this.node.configure(node);
+    }
+
+    @Override
+    public StatsSummary getStatsSummary() {
+        return node.summary(table.made());
+    }
+
+    // Package-private for tests only: they check the processes behind a container (its tree, its group, that
+    // a replacement adopted the same one), which no API call shows.
+    Optional<Long> pid(String namespace, String pod, String container) {
+        return table.get(new NamespacedName(namespace, pod))
+                .map(r -> r.container(container))
+                .map(ContainerRun::process)
+                .map(ProcessHandle::pid);
+    }
+}

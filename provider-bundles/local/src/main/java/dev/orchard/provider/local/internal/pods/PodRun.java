@@ -1,0 +1,139 @@
+package dev.orchard.provider.local.internal.pods;
+
+import dev.orchard.api.error.ProviderFaultException;
+import dev.orchard.api.naming.NamespacedName;
+import dev.orchard.api.pod.Container;
+import dev.orchard.api.pod.ContainerStatus;
+import dev.orchard.api.pod.ObjectMeta;
+import dev.orchard.api.pod.Pod;
+import dev.orchard.api.pod.PodSpec;
+import dev.orchard.api.pod.PodStatus;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * One pod as it runs: its identity, spec, sandbox and containers, and the lock that orders every change to it.
+ *
+ * <p>Each pod has a lock of its own, so that starting one pod's processes or writing its journal never holds up
+ * another pod. Changes (create, exits, restarts, updates, delete) take it; reads take no lock: they read the
+ * volatile fields, each of which holds an immutable value.
+ */
+final class PodRun {
+    private final NamespacedName key;
+    private final PodSpec spec;
+    private final Sandbox sandbox;
+    private final Instant startTime;
+    private final ReentrantLock lock = new ReentrantLock();
+    private volatile Map<String, ContainerRun> containers = Map.of();
+    private volatile ObjectMeta meta;
+    private volatile boolean published;
+    private volatile boolean deleting;
+
+    PodRun(NamespacedName key, ObjectMeta meta, PodSpec spec, Sandbox sandbox, Instant startTime) {
+        this.key = key;
+        this.meta = meta;
+        this.spec = spec;
+        this.sandbox = sandbox;
+        this.startTime = startTime;
+    }
+
+    /** Takes the pod's lock: for every change to the pod. */
+    void lock() {
+        lock.lock();
+    }
+
+    void unlock() {
+        lock.unlock();
+    }
+
+    NamespacedName key() {
+        return key;
+    }
+
+    PodSpec spec() {
+        return spec;
+    }
+
+    Sandbox sandbox() {
+        return sandbox;
+    }
+
+    Instant startTime() {
+        return startTime;
+    }
+
+    ObjectMeta meta() {
+        return meta;
+    }
+
+    /** Sets the metadata: only labels and annotations change after the create. Under the lock. */
+    void meta(ObjectMeta next) {
+        this.meta = next;
+    }
+
+    /** The containers in the spec's order; empty until the sandbox is made. */
+    Collection<ContainerRun> containers() {
+        return containers.values();
+    }
+
+    /** A container by name, or null. */
+    ContainerRun container(String name) {
+        return containers.get(name);
+    }
+
+    /** Sets the containers once their places in the sandbox are made. Under the lock, before publishing. */
+    void containers(List<ContainerRun> prepared) {
+        Map<String, ContainerRun> byName = new LinkedHashMap<>();
+        prepared.forEach(c -> byName.put(c.name(), c));
+        this.containers = Collections.unmodifiableMap(byName);
+    }
+
+    /** Whether the pod is made: until then, reads and deletes do not see it. */
+    boolean published() {
+        return published;
+    }
+
+    /** Makes the pod visible to reads, once its containers have started. Under the lock. */
+    void publish() {
+        this.published = true;
+    }
+
+    /** Whether a delete has begun: from then on nothing of the pod restarts, and reads see it no more. */
+    boolean deleting() {
+        return deleting;
+    }
+
+    /** Marks the delete as begun. Under the lock. */
+    void markDeleting() {
+        this.deleting = true;
+    }
+
+    /**
+     * The pod as the API shows it. Built from state that may come from a journal someone edited, so a record
+     * that fails validation is the provider's fault.
+     *
+     * @return the pod with its current status
+     * @throws ProviderFaultException if the result would not be valid
+     */
+    Pod toPod() {
+        return ProviderFaultException.output("pod " + key, () -> {
+            List<ContainerStatus> statuses = new ArrayList<>();
+            List<RunStatus> runs = new ArrayList<>();
+            for (Container c : spec.containers()) {
+                RunStatus s = containers.get(c.name()).status();
+                statuses.add(s.toStatus(c));
+                runs.add(s);
+            }
+            boolean gone = deleting;
+            PodStatus status = new PodStatus(
+                    PodPhases.of(runs, gone), gone ? "Deleted" : "", "", "127.0.0.1", "127.0.0.1", startTime, statuses);
+            return new Pod(meta, spec, status);
+        });
+    }
+}

@@ -1,0 +1,74 @@
+package dev.orchard.provider.local.internal.pods;
+
+import dev.orchard.api.pod.Container;
+import dev.orchard.api.pod.ContainerStatus;
+import java.time.Instant;
+
+/**
+ * What is known of one container's runs, immutable: each change makes a new one, so that a reader never sees a
+ * half-made change.
+ *
+ * @param state where the current run stands
+ * @param restarts how often the container was restarted
+ * @param exitCode how the last run ended, or null if it has not ended (or ended without a trace)
+ * @param startedAt when the current or last run started, or null
+ * @param finishedAt when the last run ended, or null
+ */
+record RunStatus(RunState state, int restarts, Integer exitCode, Instant startedAt, Instant finishedAt) {
+    /** A container whose first run is being prepared. */
+    static final RunStatus CREATING = new RunStatus(RunState.CREATING, 0, null, null, null);
+
+    /** A run that has just started. */
+    RunStatus started(Instant at) {
+        return new RunStatus(RunState.RUNNING, restarts, null, at, null);
+    }
+
+    /** A run whose process could not be started: 127, as a shell reports a command it cannot run. */
+    RunStatus startFailed(Instant at) {
+        return new RunStatus(RunState.START_ERROR, restarts, 127, startedAt, at);
+    }
+
+    /** A run that ended with a code. */
+    RunStatus exited(int code, Instant at) {
+        return new RunStatus(RunState.exited(code), restarts, code, startedAt, at);
+    }
+
+    /** An ended run whose restart is scheduled. */
+    RunStatus backingOff() {
+        return new RunStatus(RunState.BACK_OFF, restarts, exitCode, startedAt, finishedAt);
+    }
+
+    /** One restart more, before its run starts. */
+    RunStatus restarting() {
+        return new RunStatus(state, restarts + 1, exitCode, startedAt, finishedAt);
+    }
+
+    /** A run that was stopped because its pod was deleted. */
+    RunStatus killed(Integer code, Instant at) {
+        return new RunStatus(RunState.KILLED, restarts, code, startedAt, at);
+    }
+
+    /** A run that an earlier instance of the provider started and this one adopts: its counts carry over. */
+    static RunStatus adopted(int restarts, Instant startedAt) {
+        return new RunStatus(RunState.RUNNING, restarts, null, startedAt, null);
+    }
+
+    /** Whether a process of this run may be running: neither creating nor ended. */
+    boolean running() {
+        return state == RunState.RUNNING;
+    }
+
+    /** The API's status of the container. */
+    ContainerStatus toStatus(Container spec) {
+        return new ContainerStatus(
+                spec.name(),
+                spec.image(),
+                state.api(),
+                state == RunState.RUNNING,
+                restarts,
+                exitCode,
+                state.reason(),
+                startedAt,
+                finishedAt);
+    }
+}
