@@ -19,6 +19,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.UUID;
 import java.util.jar.Attributes;
 import java.util.jar.JarEntry;
 import java.util.jar.JarOutputStream;
@@ -43,6 +44,10 @@ final class KarafSetup {
     static final String VOLUMES = "orchard.it.volumes";
     /** Karaf system property: the port Karaf's SSH server listens on. */
     static final String SSH_PORT = "orchard.it.ssh.port";
+    /** Karaf system property: the password of {@link #SSH_USER}, new for every run. */
+    static final String SSH_PASSWORD = "orchard.it.ssh.password";
+    /** The user the batch client logs in as; {@code etc/users.properties} gives it the role {@code ssh}. */
+    static final String SSH_USER = "orchard-it";
     /** Karaf system property: a file the test writes its measurements to. */
     static final String MEASUREMENTS = "orchard.it.measurements";
 
@@ -73,6 +78,7 @@ final class KarafSetup {
         String localRepository = required(MVN + "localRepository");
         String orchardRepo = Path.of(required("orchard.repo")).toUri().toString();
         String sshPort = freePort();
+        String sshPassword = UUID.randomUUID().toString();
         List<Option> options = new ArrayList<>(List.of(
                 karafDistributionConfiguration()
                         .frameworkUrl(maven().groupId("org.apache.karaf")
@@ -102,6 +108,10 @@ final class KarafSetup {
                 // Everything that listens: loopback and a free port. (pax-exam sets the management ports itself.)
                 editConfigurationFilePut("etc/org.apache.karaf.shell.cfg", "sshHost", LOOPBACK),
                 editConfigurationFilePut("etc/org.apache.karaf.shell.cfg", "sshPort", sshPort),
+                // Karaf minimal has no user; the batch client logs in as this one (roles after the password).
+                editConfigurationFilePut("etc/users.properties", SSH_USER, sshPassword + ",ssh,viewer"),
+                // Karaf minimal has no EventAdmin, so auditing a login through it logs a WARN on every SSH login.
+                editConfigurationFilePut("etc/org.apache.karaf.jaas.cfg", "audit.eventadmin.enabled", "false"),
                 editConfigurationFilePut("etc/org.apache.karaf.management.cfg", "rmiRegistryHost", LOOPBACK),
                 editConfigurationFilePut("etc/org.apache.karaf.management.cfg", "rmiServerHost", LOOPBACK),
                 editConfigurationFilePut("etc/custom.properties", "karaf.shutdown.host", LOOPBACK),
@@ -118,6 +128,7 @@ final class KarafSetup {
                 systemProperty(VERSION).value(required(VERSION)),
                 systemProperty(TINY_BUNDLE).value(tiny.toString()),
                 systemProperty(SSH_PORT).value(sshPort),
+                systemProperty(SSH_PASSWORD).value(sshPassword),
                 systemProperty(VOLUMES).value(work.resolve("volumes").toString()),
                 systemProperty(MEASUREMENTS)
                         .value(karafDir.resolve("measurements.properties").toString())));

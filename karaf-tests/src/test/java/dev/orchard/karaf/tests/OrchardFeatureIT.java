@@ -171,8 +171,9 @@ public class OrchardFeatureIT {
     }
 
     /**
-     * The registry's commands are Gogo functions that Karaf's shell runs: {@code orchard:providers} lists mock and
-     * local, and a failure prints its one line on the session's stderr.
+     * The registry's commands are Gogo functions that Karaf's shell runs: {@code orchard:providers} prints mock and
+     * local to the session's output (it returns nothing, as Karaf's own commands), and a failure prints its one line
+     * on the session's stderr.
      *
      * @throws Exception if Karaf fails
      */
@@ -185,20 +186,64 @@ public class OrchardFeatureIT {
         assertEquals(1, commands.length);
 
         Shell shell = execute("orchard:providers");
-        List<String> rows = Arrays.asList(shell.result.split("\n"));
-        assertTrue("header of:\n" + shell.result, rows.get(0).startsWith("NAME"));
+        assertEquals("orchard:providers returns nothing: it prints", "", shell.result);
+        assertTrue("header of:\n" + shell.out, shell.out.startsWith("NAME "));
+        assertProvidersTable(shell.out);
+
+        Shell failed = execute("orchard:provider nope");
+        assertEquals("NotFound: provider \"nope\" not found", failed.err.strip());
+    }
+
+    /**
+     * Karaf's batch client ({@code bin/client -b}, the commands on its stdin, over SSH) prints the table of
+     * {@code orchard:providers}: the command prints it to the session's output, since Karaf's SSH shell prints no
+     * command's return value.
+     *
+     * @throws Exception if Karaf or the client fails
+     */
+    @Test
+    public void orchardProvidersPrintsItsTableThroughTheBatchClient() throws Exception {
+        orchard();
+        BatchClient.Run run = BatchClient.run("orchard:providers\n", TIMEOUT_MS);
+        assertEquals("bin/client -b exit code; stderr:\n" + run.err(), 0, run.exitCode());
+        assertProvidersTable(run.out());
+    }
+
+    /**
+     * Karaf's {@code help} describes an orchard command with its usage, options and parameters (it runs the command
+     * with {@code --help}), and lists the commands with their descriptions.
+     *
+     * @throws Exception if Karaf fails
+     */
+    @Test
+    public void karafsHelpDescribesTheOrchardCommands() throws Exception {
+        orchard();
+        Shell help = execute("help orchard:volume-add");
+        assertTrue(help.out, help.out.contains("volume-add - creates a volume"));
+        assertTrue(
+                help.out,
+                help.out.contains(
+                        "usage: volume-add [-n <namespace>] [-r <replicas>] [-l <key>=<value>]... <orchestrator> <name>"
+                                + " <capacity>"));
+        assertTrue(help.out, help.out.contains("<capacity>       its size, a quantity such as 64Mi or 1Gi"));
+
+        Shell list = execute("help");
+        assertTrue(list.out, list.out.contains("orchard:exec"));
+        assertTrue(list.out, list.out.contains("runs a command in a container"));
+    }
+
+    private static void assertProvidersTable(String table) {
+        List<String> rows = table.lines().map(String::strip).collect(Collectors.toList());
+        assertTrue("header of:\n" + table, rows.stream().anyMatch(r -> r.startsWith("NAME ")));
         for (String name : PROVIDERS) {
             for (String kind : List.of("orchestrator", "pod")) {
                 assertTrue(
-                        name + " " + kind + " ACTIVE in:\n" + shell.result,
+                        name + " " + kind + " ACTIVE in:\n" + table,
                         rows.stream()
                                 .anyMatch(r -> r.matches(name + "\\s+" + kind
                                         + "\\s+ACTIVE\\s+dev\\.orchard\\.provider\\." + name + "/.*")));
             }
         }
-
-        Shell failed = execute("orchard:provider nope");
-        assertEquals("NotFound: provider \"nope\" not found", failed.err.strip());
     }
 
     /**
@@ -254,7 +299,7 @@ public class OrchardFeatureIT {
             assertEquals(
                     TinyProviderBundle.SYMBOLIC_NAME + "/1.0.0",
                     o.orchestratorBundle(name).orElse(""));
-            assertTrue(execute("orchard:providers").result.lines().anyMatch(r -> r.startsWith(name + " ")));
+            assertTrue(execute("orchard:providers").out.lines().anyMatch(r -> r.startsWith(name + " ")));
         } finally {
             tiny.uninstall();
         }

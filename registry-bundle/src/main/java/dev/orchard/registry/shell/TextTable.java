@@ -1,5 +1,6 @@
 package dev.orchard.registry.shell;
 
+import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -20,6 +21,15 @@ final class TextTable {
         }
         rows.add(r);
         return this;
+    }
+
+    /**
+     * Prints the table, one line per row, with no trailing blanks.
+     *
+     * @param out where to print
+     */
+    void print(PrintStream out) {
+        out.println(toString().stripTrailing());
     }
 
     @Override

@@ -9,62 +9,30 @@ import dev.orchard.api.orchestrator.Volume;
 import dev.orchard.api.orchestrator.VolumeProfile;
 import dev.orchard.api.quantity.Quantity;
 import dev.orchard.api.registry.OrchestratorRegistry;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Function;
-import org.apache.felix.service.command.CommandProcessor;
-import org.apache.felix.service.command.CommandSession;
-import org.osgi.framework.BundleContext;
-import org.osgi.service.component.annotations.Activate;
-import org.osgi.service.component.annotations.Component;
-import org.osgi.service.component.annotations.Deactivate;
-import org.osgi.service.component.annotations.Reference;
 
 /**
- * The volume commands: {@code orchard:volumes}, {@code volume-add}, {@code volume-info} and {@code volume-rm}.
- * Their names hold a '-', which no Java method can, so each is registered as a Gogo {@code Function} of its
- * own. The reference to the CommandProcessor keeps this component inactive (and its Gogo types unloaded) in a
- * framework without Gogo.
+ * The bodies of the volume commands: {@code orchard:volumes}, {@code volume-add}, {@code volume-info} and
+ * {@code volume-rm}. Each calls the orchestrator's storage through the registry, so that a provider that leaves
+ * drains the call.
  */
-@Component(service = {})
-public final class VolumeCommands {
-    static final String VOLUMES = "volumes [<orchestrator>] [-n <namespace>] [-l key=value]...";
-    static final String ADD =
-            "volume-add <orchestrator> <name> <capacity> [-n <namespace>] [-r <replicas>]" + " [-l key=value]...";
-    static final String INFO = "volume-info <orchestrator> <name> [-n <namespace>]";
-    static final String RM = "volume-rm <orchestrator> <name> [-n <namespace>]";
-
+final class VolumeCommands {
     private final OrchestratorRegistry registry;
-    private final ShellFunctions functions;
 
     /**
-     * Registers the commands.
+     * Creates the bodies.
      *
-     * @param context this bundle's context
      * @param registry the orchestrator registry
-     * @param shell the Gogo command processor; only required so that Gogo is present
      */
-    @Activate
-    public VolumeCommands(
-            BundleContext context,
-            @Reference(name = "orchestrators") OrchestratorRegistry registry,
-            @Reference(name = "shell") CommandProcessor shell) {
+    VolumeCommands(OrchestratorRegistry registry) {
         this.registry = registry;
-        functions = new ShellFunctions(context)
-                .add("volumes", this::volumes)
-                .add("volume-add", this::add)
-                .add("volume-info", this::info)
-                .add("volume-rm", this::remove);
     }
 
-    @Deactivate
-    void deactivate() {
-        functions.close();
-    }
-
-    // Calls the orchestrator's storage through the registry, so that a provider leaving drains this call.
     private <R> R storage(String orchestrator, Function<StorageOps, R> call) {
         return registry.call(
                 orchestrator,
@@ -73,9 +41,14 @@ public final class VolumeCommands {
                                 "orchestrator " + Names.quote(orchestrator) + " has no storage operations"))));
     }
 
-    Object volumes(CommandSession session, List<Object> args) {
-        ShellArguments a = new ShellArguments(VOLUMES, args, Set.of("-n", "-l")).expect(0, 1);
-        String orchestrator = a.at(0, registry.detectDefault());
+    /**
+     * Prints the volumes of a namespace (all namespaces without {@code -n}), filtered by labels.
+     *
+     * @param call the invocation
+     */
+    void volumes(Invocation call) {
+        Arguments a = call.arguments();
+        String orchestrator = a.get("orchestrator", registry::detectDefault);
         VolumeProfile filter = VolumeProfile.builder()
                 .namespace(a.option("-n", null))
                 .labels(a.pairs("-l"))
@@ -83,7 +56,8 @@ public final class VolumeCommands {
         List<Volume> volumes =
                 storage(orchestrator, ops -> ops.listStorage(filter).items());
         if (volumes.isEmpty()) {
-            return "No volumes in namespace " + filter.namespace() + " of " + orchestrator + ".";
+            call.out().println("No volumes in namespace " + filter.namespace() + " of " + orchestrator + ".");
+            return;
         }
         TextTable t = new TextTable("NAME", "NAMESPACE", "CAPACITY", "REPLICAS", "PHASE", "LABELS");
         for (Volume v : volumes) {
@@ -95,34 +69,49 @@ public final class VolumeCommands {
                     phase(v),
                     labels(v.labels()));
         }
-        return t.toString().stripTrailing();
+        t.print(call.out());
     }
 
-    Object add(CommandSession session, List<Object> args) {
-        ShellArguments a = new ShellArguments(ADD, args, Set.of("-n", "-r", "-l")).expect(3, 3);
+    /**
+     * Creates a volume and prints what was made.
+     *
+     * @param call the invocation
+     */
+    void add(Invocation call) {
+        Arguments a = call.arguments();
+        String orchestrator = a.get("orchestrator");
         VolumeProfile profile = VolumeProfile.builder()
-                .orchestrator(a.at(0))
-                .name(a.at(1))
-                .capacity(a.at(2))
+                .orchestrator(orchestrator)
+                .name(a.get("name"))
+                .capacity(a.get("capacity"))
                 .namespace(a.option("-n", null))
-                .replicas(a.intOption("-r", 1))
+                .replicas(a.number("-r", 1))
                 .labels(a.pairs("-l"))
                 .build();
-        Volume v = storage(a.at(0), ops -> ops.addStorage(profile));
-        return "Volume " + v.namespace() + "/" + v.name() + " added to " + a.at(0) + ": "
-                + Quantity.formatBytes(v.capacityBytes()) + ", " + v.replicas() + " replica(s), uid " + v.uid();
+        Volume v = storage(orchestrator, ops -> ops.addStorage(profile));
+        call.out()
+                .println("Volume " + v.namespace() + "/" + v.name() + " added to " + orchestrator + ": "
+                        + Quantity.formatBytes(v.capacityBytes()) + ", " + v.replicas() + " replica(s), uid "
+                        + v.uid());
     }
 
-    Object info(CommandSession session, List<Object> args) {
-        ShellArguments a = new ShellArguments(INFO, args, Set.of("-n")).expect(2, 2);
+    /**
+     * Prints one volume: uid, capacity, bytes used, replicas, storage class, phase, labels and creation time.
+     *
+     * @param call the invocation
+     */
+    void info(Invocation call) {
+        Arguments a = call.arguments();
+        String orchestrator = a.get("orchestrator");
+        String name = a.get("name");
         VolumeProfile profile = VolumeProfile.builder()
-                .name(a.at(1))
+                .name(name)
                 .namespace(a.option("-n", null))
                 .build();
-        Volume v = storage(a.at(0), ops -> ops.readStorage(profile))
+        Volume v = storage(orchestrator, ops -> ops.readStorage(profile))
                 .orElseThrow(() -> new NotFoundException(
-                        "volume " + profile.namespace() + "/" + a.at(1) + " not found in " + a.at(0)));
-        Map<String, Object> fields = new java.util.LinkedHashMap<>();
+                        "volume " + profile.namespace() + "/" + name + " not found in " + orchestrator));
+        Map<String, Object> fields = new LinkedHashMap<>();
         fields.put("name", v.name());
         fields.put("namespace", v.namespace());
         fields.put("uid", v.uid());
@@ -133,26 +122,34 @@ public final class VolumeCommands {
         fields.put("phase", phase(v) + (v.message().isEmpty() ? "" : " (" + v.message() + ")"));
         fields.put("labels", labels(v.labels()));
         fields.put("created", v.creationTime());
-        StringBuilder b = new StringBuilder();
-        fields.forEach((k, val) -> b.append(String.format("%-14s%s%n", k + ":", val)));
-        return b.toString().stripTrailing();
+        fields.forEach((k, val) -> call.out().printf("%-14s%s%n", k + ":", val));
     }
 
-    Object remove(CommandSession session, List<Object> args) {
-        ShellArguments a = new ShellArguments(RM, args, Set.of("-n")).expect(2, 2);
+    /**
+     * Deletes a volume and prints whether there was one.
+     *
+     * @param call the invocation
+     */
+    void remove(Invocation call) {
+        Arguments a = call.arguments();
+        String orchestrator = a.get("orchestrator");
+        String name = a.get("name");
         VolumeProfile profile = VolumeProfile.builder()
-                .name(a.at(1))
+                .name(name)
                 .namespace(a.option("-n", null))
                 .build();
-        boolean removed = storage(a.at(0), ops -> ops.deleteStorage(profile));
-        return removed
-                ? "Volume " + profile.namespace() + "/" + a.at(1) + " removed from " + a.at(0) + "."
-                : "Volume " + profile.namespace() + "/" + a.at(1) + " did not exist in " + a.at(0) + ".";
+        boolean removed = storage(orchestrator, ops -> ops.deleteStorage(profile));
+        String volume = "Volume " + profile.namespace() + "/" + name;
+        call.out()
+                .println(
+                        removed
+                                ? volume + " removed from " + orchestrator + "."
+                                : volume + " did not exist in " + orchestrator + ".");
     }
 
     private static String phase(Volume v) {
         String p = v.phase().name();
-        return p.charAt(0) + p.substring(1).toLowerCase(java.util.Locale.ROOT);
+        return p.charAt(0) + p.substring(1).toLowerCase(Locale.ROOT);
     }
 
     private static String labels(Map<String, String> labels) {

@@ -19,13 +19,15 @@ import org.osgi.framework.FrameworkUtil;
 import org.osgi.util.tracker.ServiceTracker;
 
 /**
- * Runs one shell command on the launcher's main thread, prints its result, and returns the process exit status:
- * 0 if it succeeded, 1 if it threw (an unknown command included), 3 if the shell did not start in time.
+ * Runs one shell command on the launcher's main thread and returns the process exit status: 0 if it succeeded, the
+ * status an orchard command left in the session (1 for a failure, the pod command's own code for
+ * {@code orchard:exec}), 1 if it threw (an unknown command included), 3 if the shell did not start in time. The
+ * orchard commands print their output themselves; the return value of any other command (e.g. {@code lb}) is
+ * printed as Gogo's console prints it.
  */
 final class OneShotCommand implements Callable<Integer> {
     private static final long WAIT_MILLIS = Long.getLong("orchard.command.wait.ms", 30_000L);
     private static final long COMMAND_WAIT_MILLIS = 3_000L;
-    private static final String ORCHARD_STATUS = ShellCommands.STATUS_VARIABLE;
     // Set by the bnd launcher when it manages start levels.
     private static final String LAUNCHER_DEFAULT_LEVEL = "launch.startlevel.default";
 
@@ -75,7 +77,7 @@ final class OneShotCommand implements Callable<Integer> {
                 }
                 out.flush();
                 // An orchard command that failed has printed its error line and set this session variable.
-                Object status = session.get(ORCHARD_STATUS);
+                Object status = session.get(ShellCommands.STATUS_VARIABLE);
                 return status == null ? 0 : status instanceof Integer code && code > 0 && code < 256 ? code : 1;
             } catch (Exception e) {
                 Throwable cause = e instanceof java.lang.reflect.InvocationTargetException && e.getCause() != null

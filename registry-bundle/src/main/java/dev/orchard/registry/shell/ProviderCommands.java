@@ -12,60 +12,38 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.apache.felix.service.command.CommandProcessor;
-import org.apache.felix.service.command.CommandSession;
-import org.apache.felix.service.command.Descriptor;
-import org.osgi.service.component.annotations.Activate;
-import org.osgi.service.component.annotations.Component;
-import org.osgi.service.component.annotations.Reference;
 
 /**
- * The {@code orchard:providers} and {@code orchard:provider} shell commands. They return text, which Gogo
- * prints. A name that is unknown or invalid prints one line such as {@code NotFound: ...} (see
- * {@link ShellErrors}), never a stack trace, and makes a one-shot run exit with a failure status.
+ * The bodies of {@code orchard:providers} and {@code orchard:provider}: what the registries know about each
+ * provider name, its candidates and why one failed.
  */
-@Component(service = RegistryCommands.class)
-@GogoCommand(
-        scope = "orchard",
-        function = {"providers", "provider"})
-public final class RegistryCommands {
+final class ProviderCommands {
     private final OrchestratorRegistry orchestrators;
     private final PodProviderRegistry pods;
 
     /**
-     * Creates the commands.
+     * Creates the bodies.
      *
      * @param orchestrators the orchestrator registry
      * @param pods the pod provider registry
-     * @param shell the Gogo command processor; only required, so that without Gogo this component stays
-     *     inactive and its Gogo types are never loaded
      */
-    @Activate
-    public RegistryCommands(
-            @Reference(name = "orchestrators") OrchestratorRegistry orchestrators,
-            @Reference(name = "pods") PodProviderRegistry pods,
-            @Reference(name = "shell") CommandProcessor shell) {
+    ProviderCommands(OrchestratorRegistry orchestrators, PodProviderRegistry pods) {
         this.orchestrators = orchestrators;
         this.pods = pods;
     }
 
     /**
-     * Lists one row per provider name and kind: the state of its active candidate (or FAILED), its bundle and
-     * its ranking, and how many candidates it has.
+     * Prints one row per provider name and kind: the state of its active candidate (or FAILED), its bundle and its
+     * ranking, and how many candidates it has.
      *
-     * @param session the shell session
-     * @return the table
+     * @param call the invocation
      */
-    @Descriptor("list the providers: one row per name and kind, with the active candidate's state, bundle and ranking")
-    public Object providers(CommandSession session) {
-        return ShellErrors.run(session, this::providerTable);
-    }
-
-    private String providerTable() {
+    void providers(Invocation call) {
         List<ProviderInfo> all = new ArrayList<>(orchestrators.providers());
         all.addAll(pods.providers());
         if (all.isEmpty()) {
-            return "No providers.";
+            call.out().println("No providers.");
+            return;
         }
         // One row per (name, kind): the first candidate of each is the most preferred; prefer an ACTIVE one.
         Map<String, ProviderInfo> shown = new LinkedHashMap<>();
@@ -94,23 +72,19 @@ public final class RegistryCommands {
                             p.ranking(),
                             count.get(e.getKey()));
                 });
-        return t.toString().stripTrailing();
+        t.print(call.out());
     }
 
     /**
-     * Lists every candidate of one name, orchestrators first, each with its state, bundle, service id, ranking
-     * and failure reason.
+     * Prints every candidate of one name, orchestrators first, each with its state, bundle, service id, ranking and
+     * failure reason.
      *
-     * @param session the shell session
-     * @param name the provider name
-     * @return one line per candidate; an invalid or unknown name prints InvalidInput or NotFound instead
+     * @param call the invocation, with the parameter {@code name}
+     * @throws InvalidInputException if the name is not a DNS-1123 label
+     * @throws NotFoundException if no candidate has that name
      */
-    @Descriptor("show every candidate of a provider name: state, bundle, service id, ranking, failure reason")
-    public Object provider(CommandSession session, @Descriptor("the provider name, e.g. mock") String name) {
-        return ShellErrors.run(session, () -> candidateTable(name));
-    }
-
-    private String candidateTable(String name) {
+    void provider(Invocation call) {
+        String name = call.arguments().get("name");
         String why = Names.whyNotDns1123Label(name);
         if (why != null) {
             throw new InvalidInputException("invalid provider name " + Names.quote(name) + ": it " + why);
@@ -130,7 +104,7 @@ public final class RegistryCommands {
                     p.ranking(),
                     p.failureReason().orElse(""));
         }
-        return t.toString().stripTrailing();
+        t.print(call.out());
     }
 
     private static String kindWord(ProviderInfo p) {
