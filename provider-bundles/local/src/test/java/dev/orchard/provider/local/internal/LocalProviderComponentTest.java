@@ -175,10 +175,13 @@ class LocalProviderComponentTest {
     }
 
     @Test
-    void aNameThatIsNoLabelIsFailedUnderThatName() {
+    void aNameThatIsNoLabelIsFailedUnderTheDefaultName() {
         LocalProviderComponent component = new LocalProviderComponent(context, config("name", "UPPER"));
         component.deactivate();
-        assertEquals("UPPER", registered.get(0).property(ProviderProperties.NAME));
+        assertEquals(
+                "local",
+                registered.get(0).property(ProviderProperties.NAME),
+                "filed where orchard:provider local finds it with its reason");
         String failure = (String) registered.get(0).property(ProviderProperties.FAILURE);
         assertTrue(failure.contains("UPPER") && failure.contains("configuration key name"), failure);
     }

@@ -189,11 +189,11 @@ class MockComponentsTest {
     }
 
     @Test
-    void anInvalidNameIsFailedUnderThatName() {
+    void anInvalidNameIsFailedUnderTheNameItsFileGives() {
         Recorder r = new Recorder();
         MockFactoryComponent c = new MockFactoryComponent(r.context(), factory(Map.of("name", "UPPER")));
         try {
-            String reason = failure(r, "UPPER");
+            String reason = failure(r, "edge");
             assertTrue(reason.contains("\"UPPER\"") && reason.contains("DNS-1123"), reason);
         } finally {
             c.deactivate();
