@@ -8,7 +8,7 @@ import java.lang.reflect.Proxy;
 import java.util.ArrayList;
 import java.util.Dictionary;
 import java.util.Hashtable;
-import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -108,7 +108,7 @@ public final class ProviderPublication {
                         throw new UnavailableException(
                                 "provider " + Names.quote(name) + " is FAILED and serves no calls: " + reason);
                 });
-        Map<Class<?>, Object> byContract = new IdentityHashMap<>();
+        Map<Class<?>, Object> byContract = new LinkedHashMap<>();
         contracts.forEach(c -> byContract.put(c, standIn));
         Dictionary<String, Object> props = new Hashtable<>();
         props.put(ProviderProperties.NAME, name);
@@ -117,16 +117,27 @@ public final class ProviderPublication {
         return new ProviderPublication(register(context, byContract, props), props, () -> {});
     }
 
-    // One registration per distinct service object, under every contract it serves.
+    // One registration per distinct service object, under every contract it serves, in the order of the contracts.
     private static List<ServiceRegistration<?>> register(
             BundleContext context, Map<Class<?>, Object> byContract, Dictionary<String, Object> props) {
-        Map<Object, List<String>> contractsOf = new IdentityHashMap<>();
-        byContract.forEach((contract, service) ->
-                contractsOf.computeIfAbsent(service, s -> new ArrayList<>()).add(contract.getName()));
+        List<Object> services = new ArrayList<>();
+        List<List<String>> names = new ArrayList<>();
+        byContract.forEach((contract, service) -> {
+            int i = 0;
+            while (i < services.size() && services.get(i) != service) {
+                i++;
+            }
+            if (i == services.size()) {
+                services.add(service);
+                names.add(new ArrayList<>());
+            }
+            names.get(i).add(contract.getName());
+        });
         List<ServiceRegistration<?>> out = new ArrayList<>();
         try {
-            contractsOf.forEach(
-                    (service, names) -> out.add(context.registerService(names.toArray(new String[0]), service, props)));
+            for (int i = 0; i < services.size(); i++) {
+                out.add(context.registerService(names.get(i).toArray(new String[0]), services.get(i), props));
+            }
         } catch (RuntimeException e) {
             out.forEach(ProviderPublication::unregister);
             throw e;

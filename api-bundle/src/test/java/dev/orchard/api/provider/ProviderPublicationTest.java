@@ -12,16 +12,12 @@ import dev.orchard.api.orchestrator.StorageOps;
 import dev.orchard.api.pod.PodProvider;
 import dev.orchard.api.registry.ProviderProperties;
 import java.lang.reflect.Proxy;
-import java.util.ArrayList;
-import java.util.Dictionary;
-import java.util.Hashtable;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.osgi.framework.BundleContext;
-import org.osgi.framework.ServiceRegistration;
 
 class ProviderPublicationTest {
     @interface Declared {
@@ -32,57 +28,8 @@ class ProviderPublicationTest {
         int max_pods() default 10;
     }
 
-    /** What a fake framework saw registered. */
-    static final class Registered {
-        final List<String> contracts;
-        final Object service;
-        Dictionary<String, Object> properties;
-        boolean unregistered;
-
-        Registered(String[] contracts, Object service, Dictionary<String, ?> properties) {
-            this.contracts = List.of(contracts);
-            this.service = service;
-            this.properties = copy(properties);
-        }
-    }
-
-    private final List<Registered> registered = new ArrayList<>();
-    private final BundleContext context = (BundleContext) Proxy.newProxyInstance(
-            getClass().getClassLoader(), new Class<?>[] {BundleContext.class}, (p, m, a) -> {
-                if (!m.getName().equals("registerService") || !(a[0] instanceof String[] names)) {
-                    throw new UnsupportedOperationException(m.getName());
-                }
-                @SuppressWarnings("unchecked")
-                Registered r = new Registered(names, a[1], (Dictionary<String, ?>) a[2]);
-                registered.add(r);
-                return Proxy.newProxyInstance(
-                        getClass().getClassLoader(), new Class<?>[] {ServiceRegistration.class}, (q, n, b) -> {
-                            switch (n.getName()) {
-                                case "setProperties" -> {
-                                    @SuppressWarnings("unchecked")
-                                    Dictionary<String, ?> d = (Dictionary<String, ?>) b[0];
-                                    r.properties = copy(d);
-                                }
-                                case "unregister" -> {
-                                    if (r.unregistered) {
-                                        throw new IllegalStateException("already unregistered");
-                                    }
-                                    r.unregistered = true;
-                                }
-                                default -> throw new UnsupportedOperationException(n.getName());
-                            }
-                            return null;
-                        });
-            });
-
-    private static Dictionary<String, Object> copy(Dictionary<String, ?> d) {
-        Hashtable<String, Object> out = new Hashtable<>();
-        for (var keys = d.keys(); keys.hasMoreElements(); ) {
-            String k = keys.nextElement();
-            out.put(k, d.get(k));
-        }
-        return out;
-    }
+    private final RecordingBundleContext framework = new RecordingBundleContext();
+    private final BundleContext context = framework.context();
 
     private static final List<Class<?>> BOTH = List.of(Orchestrator.class, PodProvider.class);
 
@@ -120,16 +67,18 @@ class ProviderPublicationTest {
                 c -> ProviderServices.of(Orchestrator.class, (Orchestrator) hello)
                         .and(PodProvider.class, pods)
                         .onStop(stopped::incrementAndGet));
-        assertEquals(2, registered.size());
-        assertEquals(List.of(Orchestrator.class.getName()), registered.get(0).contracts);
-        assertSame(hello, registered.get(0).service);
-        for (Registered r : registered) {
-            assertEquals("edge", r.properties.get(ProviderProperties.NAME));
-            assertEquals(5, r.properties.get("service.ranking"));
-            assertNull(r.properties.get(ProviderProperties.FAILURE));
+        assertEquals(2, framework.registrations().size());
+        assertEquals(
+                List.of(Orchestrator.class.getName()),
+                framework.registrations().get(0).contracts());
+        assertSame(hello, framework.registrations().get(0).service());
+        for (RecordingBundleContext.Registration r : framework.registrations()) {
+            assertEquals("edge", r.property(ProviderProperties.NAME));
+            assertEquals(5, r.property("service.ranking"));
+            assertNull(r.property(ProviderProperties.FAILURE));
         }
         publication.close();
-        assertTrue(registered.stream().allMatch(r -> r.unregistered));
+        assertTrue(framework.registrations().stream().allMatch(RecordingBundleContext.Registration::unregistered));
         assertEquals(1, stopped.get());
     }
 
@@ -143,8 +92,10 @@ class ProviderPublicationTest {
                 BOTH,
                 c -> ProviderServices.of(Orchestrator.class, (Orchestrator) both)
                         .and(PodProvider.class, (PodProvider) both));
-        assertEquals(1, registered.size());
-        assertEquals(List.of(Orchestrator.class.getName(), PodProvider.class.getName()), registered.get(0).contracts);
+        assertEquals(1, framework.registrations().size());
+        assertEquals(
+                List.of(Orchestrator.class.getName(), PodProvider.class.getName()),
+                framework.registrations().get(0).contracts());
     }
 
     @Test
@@ -156,15 +107,15 @@ class ProviderPublicationTest {
             throw new AssertionError("unreachable");
         });
         assertEquals(1, started.get());
-        assertEquals(1, registered.size(), "one stand-in for both contracts");
-        Registered r = registered.get(0);
-        assertEquals("edge", r.properties.get(ProviderProperties.NAME));
-        String reason = (String) r.properties.get(ProviderProperties.FAILURE);
+        assertEquals(1, framework.registrations().size(), "one stand-in for both contracts");
+        RecordingBundleContext.Registration r = framework.registrations().get(0);
+        assertEquals("edge", r.property(ProviderProperties.NAME));
+        String reason = (String) r.property(ProviderProperties.FAILURE);
         assertTrue(reason.contains("configuration key max.pods (x~edge) \"abc\""), reason);
-        UnavailableException e = assertThrows(UnavailableException.class, () -> ((Orchestrator) r.service).label());
+        UnavailableException e = assertThrows(UnavailableException.class, () -> ((Orchestrator) r.service()).label());
         assertTrue(e.getMessage().contains("is FAILED and serves no calls: " + reason), e.getMessage());
-        assertThrows(UnavailableException.class, () -> ((PodProvider) r.service).getPods());
-        assertTrue(r.service.toString().contains(reason));
+        assertThrows(UnavailableException.class, () -> ((PodProvider) r.service()).getPods());
+        assertTrue(r.service().toString().contains(reason));
     }
 
     @Test
@@ -179,13 +130,15 @@ class ProviderPublicationTest {
             throw new AssertionError("unreachable");
         });
         assertEquals(0, started.get());
-        assertTrue(((String) registered.get(0).properties.get(ProviderProperties.FAILURE)).contains("maxPods"));
+        assertTrue(
+                ((String) framework.registrations().get(0).property(ProviderProperties.FAILURE)).contains("maxPods"));
         assertEquals(
                 "sample",
-                registered.get(1).properties.get(ProviderProperties.NAME),
+                framework.registrations().get(1).property(ProviderProperties.NAME),
                 "an invalid name files under the fallback, so that the instance is found with its reason");
-        assertTrue(((String) registered.get(1).properties.get(ProviderProperties.FAILURE)).contains("\"UPPER\""));
-        assertEquals(0, registered.get(1).properties.get("service.ranking"));
+        assertTrue(
+                ((String) framework.registrations().get(1).property(ProviderProperties.FAILURE)).contains("\"UPPER\""));
+        assertEquals(0, framework.registrations().get(1).property("service.ranking"));
     }
 
     @Test
@@ -193,7 +146,7 @@ class ProviderPublicationTest {
         ProviderPublication.publish(context, config(Map.of()), BOTH, c -> {
             throw new IllegalStateException("disk on fire");
         });
-        String reason = (String) registered.get(0).properties.get(ProviderProperties.FAILURE);
+        String reason = (String) framework.registrations().get(0).property(ProviderProperties.FAILURE);
         assertTrue(reason.startsWith("it failed to start: java.lang.IllegalStateException: disk on fire (at "), reason);
     }
 
@@ -205,13 +158,13 @@ class ProviderPublicationTest {
                 List.of(Orchestrator.class),
                 c -> ProviderServices.of(Orchestrator.class, (Orchestrator) new Hello("sample"))
                         .failing("waiting for the data folder"));
-        Registered r = registered.get(0);
-        assertEquals("waiting for the data folder", r.properties.get(ProviderProperties.FAILURE));
+        RecordingBundleContext.Registration r = framework.registrations().get(0);
+        assertEquals("waiting for the data folder", r.property(ProviderProperties.FAILURE));
         publication.serve();
-        assertNull(r.properties.get(ProviderProperties.FAILURE));
+        assertNull(r.property(ProviderProperties.FAILURE));
         publication.fail("disk full");
-        assertEquals("disk full", r.properties.get(ProviderProperties.FAILURE));
-        assertEquals("sample", r.properties.get(ProviderProperties.NAME));
+        assertEquals("disk full", r.property(ProviderProperties.FAILURE));
+        assertEquals("sample", r.property(ProviderProperties.NAME));
         publication.close();
         publication.close(); // twice is harmless
     }

@@ -11,14 +11,11 @@ import dev.orchard.api.orchestrator.Orchestrator;
 import dev.orchard.api.orchestrator.VolumeProfile;
 import dev.orchard.api.pod.Node;
 import dev.orchard.api.pod.PodProvider;
+import dev.orchard.api.provider.RecordingBundleContext;
 import dev.orchard.api.registry.ProviderProperties;
-import java.lang.reflect.Proxy;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Dictionary;
 import java.util.HashMap;
-import java.util.Hashtable;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -27,7 +24,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.Constants;
-import org.osgi.framework.ServiceRegistration;
 
 /**
  * The component with a fake framework that records what is registered: a valid configuration publishes the
@@ -38,51 +34,8 @@ class LocalProviderComponentTest {
     @TempDir
     Path dir;
 
-    /** What the fake framework saw registered. */
-    private static final class Registered {
-        final List<String> contracts;
-        final Object service;
-        final Dictionary<String, ?> properties;
-        boolean unregistered;
-
-        Registered(String[] contracts, Object service, Dictionary<String, ?> properties) {
-            this.contracts = List.of(contracts);
-            this.service = service;
-            this.properties = new Hashtable<>(toMap(properties));
-        }
-
-        Object property(String key) {
-            return properties.get(key);
-        }
-    }
-
-    private final List<Registered> registered = new ArrayList<>();
-    private final BundleContext context = (BundleContext) Proxy.newProxyInstance(
-            getClass().getClassLoader(), new Class<?>[] {BundleContext.class}, (p, m, a) -> {
-                if (!m.getName().equals("registerService") || !(a[0] instanceof String[] names)) {
-                    throw new UnsupportedOperationException(m.getName());
-                }
-                @SuppressWarnings("unchecked")
-                Registered r = new Registered(names, a[1], (Dictionary<String, ?>) a[2]);
-                registered.add(r);
-                return Proxy.newProxyInstance(
-                        getClass().getClassLoader(), new Class<?>[] {ServiceRegistration.class}, (q, n, b) -> {
-                            if (!n.getName().equals("unregister")) {
-                                throw new UnsupportedOperationException(n.getName());
-                            }
-                            r.unregistered = true;
-                            return null;
-                        });
-            });
-
-    private static Map<String, Object> toMap(Dictionary<String, ?> d) {
-        Map<String, Object> out = new HashMap<>();
-        for (var keys = d.keys(); keys.hasMoreElements(); ) {
-            String k = keys.nextElement();
-            out.put(k, d.get(k));
-        }
-        return out;
-    }
+    private final RecordingBundleContext framework = new RecordingBundleContext();
+    private final BundleContext context = framework.context();
 
     // Folders in the test's temp folder, so that nothing is made in the working folder; the rest as given.
     private Map<String, Object> config(String... keysAndValues) {
@@ -97,9 +50,9 @@ class LocalProviderComponentTest {
         return props;
     }
 
-    private Registered registeredAs(Class<?> contract) {
-        return registered.stream()
-                .filter(r -> r.contracts.contains(contract.getName()))
+    private RecordingBundleContext.Registration registeredAs(Class<?> contract) {
+        return framework.registrations().stream()
+                .filter(r -> r.contracts().contains(contract.getName()))
                 .findFirst()
                 .orElseThrow(() -> new AssertionError("nothing registered as " + contract.getName()));
     }
@@ -110,13 +63,14 @@ class LocalProviderComponentTest {
                 context,
                 config("name", "edge", "service.ranking", "5", "volume.pool", "1Gi", "max.pods", "3", "label", "l"));
         try {
-            assertEquals(2, registered.size(), "one registration per service object");
-            for (Registered r : registered) {
+            assertEquals(2, framework.registrations().size(), "one registration per service object");
+            for (RecordingBundleContext.Registration r : framework.registrations()) {
                 assertEquals("edge", r.property(ProviderProperties.NAME));
                 assertEquals(5, r.property(Constants.SERVICE_RANKING));
                 assertNull(r.property(ProviderProperties.FAILURE), "it serves");
             }
-            Orchestrator orchestrator = (Orchestrator) registeredAs(Orchestrator.class).service;
+            Orchestrator orchestrator =
+                    (Orchestrator) registeredAs(Orchestrator.class).service();
             assertEquals("edge", orchestrator.name());
             assertEquals("l", orchestrator.label());
             orchestrator
@@ -125,14 +79,14 @@ class LocalProviderComponentTest {
                     .addStorage(
                             VolumeProfile.builder().name("v").capacity("1Mi").build());
             assertTrue(Files.isDirectory(dir.resolve("volumes/default/v")), "volume.root is where volumes go");
-            PodProvider pods = (PodProvider) registeredAs(PodProvider.class).service;
+            PodProvider pods = (PodProvider) registeredAs(PodProvider.class).service();
             Node node = pods.configureNode(new Node("edge", Map.of(), null, null, null, null, null, null));
             assertEquals(3, node.capacity().pods(), "max.pods");
             assertTrue(Files.isDirectory(dir.resolve("pods")), "sandbox.root is where pods go");
         } finally {
             component.deactivate();
         }
-        assertTrue(registered.stream().allMatch(r -> r.unregistered), "deactivation unregisters both");
+        assertTrue(framework.registrations().stream().allMatch(r -> r.unregistered()), "deactivation unregisters both");
     }
 
     @ParameterizedTest(name = "{0}={1}")
@@ -150,12 +104,12 @@ class LocalProviderComponentTest {
         try {
             assertEquals(
                     List.of(Orchestrator.class.getName(), PodProvider.class.getName()),
-                    registered.stream()
-                            .flatMap(r -> r.contracts.stream())
+                    framework.registrations().stream()
+                            .flatMap(r -> r.contracts().stream())
                             .sorted()
                             .toList(),
                     "both contracts are still registered");
-            for (Registered r : registered) {
+            for (RecordingBundleContext.Registration r : framework.registrations()) {
                 assertEquals("local", r.property(ProviderProperties.NAME), "under the name it would have had");
                 String failure = (String) r.property(ProviderProperties.FAILURE);
                 assertTrue(failure != null && failure.contains(reason), failure);
@@ -165,7 +119,7 @@ class LocalProviderComponentTest {
             }
             UnavailableException e = assertThrows(
                     UnavailableException.class,
-                    () -> ((PodProvider) registeredAs(PodProvider.class).service).getPods());
+                    () -> ((PodProvider) registeredAs(PodProvider.class).service()).getPods());
             assertTrue(e.getMessage().contains("FAILED"), e.getMessage());
             assertFalse(Files.exists(dir.resolve("volumes")), "nothing is made before every key is checked");
             assertFalse(Files.exists(dir.resolve("pods")), "nothing is made before every key is checked");
@@ -180,9 +134,9 @@ class LocalProviderComponentTest {
         component.deactivate();
         assertEquals(
                 "local",
-                registered.get(0).property(ProviderProperties.NAME),
+                framework.registrations().get(0).property(ProviderProperties.NAME),
                 "filed where orchard:provider local finds it with its reason");
-        String failure = (String) registered.get(0).property(ProviderProperties.FAILURE);
+        String failure = (String) framework.registrations().get(0).property(ProviderProperties.FAILURE);
         assertTrue(failure.contains("UPPER") && failure.contains("configuration key name"), failure);
     }
 
@@ -191,7 +145,7 @@ class LocalProviderComponentTest {
         Path file = Files.writeString(dir.resolve("a-file"), "not a folder");
         LocalProviderComponent component = new LocalProviderComponent(context, config("volume.root", file.toString()));
         component.deactivate();
-        String failure = (String) registered.get(0).property(ProviderProperties.FAILURE);
+        String failure = (String) framework.registrations().get(0).property(ProviderProperties.FAILURE);
         assertTrue(failure.contains("the local volume root " + file + " cannot be used"), failure);
     }
 }

@@ -13,78 +13,17 @@ import dev.orchard.api.pod.Node;
 import dev.orchard.api.pod.PodNotifier;
 import dev.orchard.api.pod.PodProvider;
 import dev.orchard.api.pod.Resources;
+import dev.orchard.api.provider.RecordingBundleContext;
 import dev.orchard.api.registry.ProviderProperties;
-import java.lang.reflect.Proxy;
-import java.util.ArrayList;
-import java.util.Dictionary;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.osgi.framework.BundleContext;
 import org.osgi.framework.Constants;
-import org.osgi.framework.ServiceRegistration;
 
 /** The two components publish mock instances under their names, and an invalid configuration as FAILED. */
 class MockComponentsTest {
     private static final String EDGE_PID = "dev.orchard.provider.mock~edge";
-
-    /** One registration the components made. */
-    private static final class Registered {
-        final List<String> classes;
-        final Object service;
-        final Map<String, Object> properties = new HashMap<>();
-        boolean unregistered;
-
-        Registered(String[] classes, Object service, Dictionary<?, ?> props) {
-            this.classes = List.of(classes);
-            this.service = service;
-            for (var keys = props.keys(); keys.hasMoreElements(); ) {
-                Object k = keys.nextElement();
-                properties.put((String) k, props.get(k));
-            }
-        }
-
-        Object property(String key) {
-            return properties.get(key);
-        }
-    }
-
-    /** A BundleContext that records registrations; all the components need of one. */
-    private static final class Recorder {
-        final List<Registered> registered = new ArrayList<>();
-
-        BundleContext context() {
-            return (BundleContext) Proxy.newProxyInstance(
-                    getClass().getClassLoader(), new Class<?>[] {BundleContext.class}, (p, m, a) -> {
-                        if (m.getName().equals("registerService") && a[0] instanceof String[] names) {
-                            Registered r = new Registered(names, a[1], (Dictionary<?, ?>) a[2]);
-                            registered.add(r);
-                            return registration(r);
-                        }
-                        throw new UnsupportedOperationException(m.getName());
-                    });
-        }
-
-        private ServiceRegistration<?> registration(Registered r) {
-            return (ServiceRegistration<?>) Proxy.newProxyInstance(
-                    getClass().getClassLoader(), new Class<?>[] {ServiceRegistration.class}, (p, m, a) -> {
-                        if (m.getName().equals("unregister")) {
-                            r.unregistered = true;
-                            return null;
-                        }
-                        throw new UnsupportedOperationException(m.getName());
-                    });
-        }
-
-        Registered only(Class<?> contract) {
-            List<Registered> of = registered.stream()
-                    .filter(r -> r.classes.contains(contract.getName()))
-                    .toList();
-            assertEquals(1, of.size(), "registrations under " + contract.getName());
-            return of.get(0);
-        }
-    }
 
     private static Map<String, Object> factory(Map<String, Object> values) {
         Map<String, Object> props = new HashMap<>(values);
@@ -97,42 +36,42 @@ class MockComponentsTest {
 
     @Test
     void aFactoryInstancePublishesItsOrchestratorAndPodsUnderTheNameAfterTheTilde() {
-        Recorder r = new Recorder();
+        RecordingBundleContext r = new RecordingBundleContext();
         MockFactoryComponent c = new MockFactoryComponent(
                 r.context(),
                 factory(Map.of("node.cpu", "2", "node.memory", "4Gi", "max.pods", "3", "service.ranking", "7")));
 
-        assertEquals(2, r.registered.size());
-        Registered orchestrator = r.only(Orchestrator.class);
-        Registered pods = r.only(PodProvider.class);
-        assertEquals(List.of(Orchestrator.class.getName()), orchestrator.classes);
-        assertEquals(List.of(PodProvider.class.getName()), pods.classes);
-        Orchestrator o = assertInstanceOf(Orchestrator.class, orchestrator.service);
+        assertEquals(2, r.registrations().size());
+        RecordingBundleContext.Registration orchestrator = r.only(Orchestrator.class);
+        RecordingBundleContext.Registration pods = r.only(PodProvider.class);
+        assertEquals(List.of(Orchestrator.class.getName()), orchestrator.contracts());
+        assertEquals(List.of(PodProvider.class.getName()), pods.contracts());
+        Orchestrator o = assertInstanceOf(Orchestrator.class, orchestrator.service());
         assertEquals("edge", o.name());
         assertEquals("mock", o.label());
         assertEquals("local", o.region());
         assertTrue(o.storageOps().isPresent());
-        PodProvider p = assertInstanceOf(PodProvider.class, pods.service);
+        PodProvider p = assertInstanceOf(PodProvider.class, pods.service());
         assertInstanceOf(PodNotifier.class, p, "the mock pushes pod status");
         assertEquals(
                 new Resources(2000, 4L << 30, 3),
                 p.configureNode(Node.named("n1")).capacity());
-        for (Registered each : r.registered) {
+        for (RecordingBundleContext.Registration each : r.registrations()) {
             assertEquals("edge", each.property(ProviderProperties.NAME));
             assertEquals(7, each.property(Constants.SERVICE_RANKING));
             assertNull(each.property(ProviderProperties.FAILURE));
         }
 
         c.deactivate();
-        assertTrue(r.registered.stream().allMatch(each -> each.unregistered), "deactivation unregisters both");
+        assertTrue(r.registrations().stream().allMatch(each -> each.unregistered()), "deactivation unregisters both");
     }
 
     @Test
     void aConfiguredNameWinsOverThePid() {
-        Recorder r = new Recorder();
+        RecordingBundleContext r = new RecordingBundleContext();
         MockFactoryComponent c = new MockFactoryComponent(r.context(), factory(Map.of("name", " west ")));
         try {
-            assertEquals("west", ((Orchestrator) r.only(Orchestrator.class).service).name());
+            assertEquals("west", ((Orchestrator) r.only(Orchestrator.class).service()).name());
             assertEquals("west", r.only(PodProvider.class).property(ProviderProperties.NAME));
         } finally {
             c.deactivate();
@@ -141,11 +80,11 @@ class MockComponentsTest {
 
     @Test
     void theDefaultInstanceIsMockWithoutAnyConfiguration() {
-        Recorder r = new Recorder();
+        RecordingBundleContext r = new RecordingBundleContext();
         MockProviderComponent c = new MockProviderComponent(
                 r.context(), Map.of("component.name", MockProviderComponent.class.getName(), "component.id", 3L));
         try {
-            assertEquals("mock", ((Orchestrator) r.only(Orchestrator.class).service).name());
+            assertEquals("mock", ((Orchestrator) r.only(Orchestrator.class).service()).name());
             assertEquals("mock", r.only(PodProvider.class).property(ProviderProperties.NAME));
             assertEquals(0, r.only(PodProvider.class).property(Constants.SERVICE_RANKING));
         } finally {
@@ -154,30 +93,30 @@ class MockComponentsTest {
     }
 
     // The FAILED stand-in: one registration under both contracts, with the reason as a service property.
-    private static String failure(Recorder r, String name) {
-        assertEquals(1, r.registered.size(), "one stand-in");
-        Registered standIn = r.registered.get(0);
-        assertEquals(List.of(Orchestrator.class.getName(), PodProvider.class.getName()), standIn.classes);
+    private static String failure(RecordingBundleContext r, String name) {
+        assertEquals(1, r.registrations().size(), "one stand-in");
+        RecordingBundleContext.Registration standIn = r.registrations().get(0);
+        assertEquals(List.of(Orchestrator.class.getName(), PodProvider.class.getName()), standIn.contracts());
         assertEquals(name, standIn.property(ProviderProperties.NAME));
-        assertFalse(standIn.service instanceof MockOrchestrator, "a FAILED instance serves no mock");
-        assertThrows(UnavailableException.class, ((Orchestrator) standIn.service)::name);
+        assertFalse(standIn.service() instanceof MockOrchestrator, "a FAILED instance serves no mock");
+        assertThrows(UnavailableException.class, ((Orchestrator) standIn.service())::name);
         return String.valueOf(standIn.property(ProviderProperties.FAILURE));
     }
 
     @Test
     void aValueThatDoesNotParseIsFailedWithTheKeyInTheReason() {
-        Recorder r = new Recorder();
+        RecordingBundleContext r = new RecordingBundleContext();
         MockFactoryComponent c = new MockFactoryComponent(r.context(), factory(Map.of("node.memory", "lots")));
         String reason = failure(r, "edge");
         assertTrue(reason.contains("node.memory") && reason.contains("lots"), reason);
         assertTrue(reason.contains(EDGE_PID), "the reason names the configuration: " + reason);
         c.deactivate();
-        assertTrue(r.registered.stream().allMatch(each -> each.unregistered));
+        assertTrue(r.registrations().stream().allMatch(each -> each.unregistered()));
     }
 
     @Test
     void aRenamedKeyIsFailedAndTheReasonListsTheKnownKeys() {
-        Recorder r = new Recorder();
+        RecordingBundleContext r = new RecordingBundleContext();
         MockFactoryComponent c = new MockFactoryComponent(r.context(), factory(Map.of("pods", "5")));
         try {
             String reason = failure(r, "edge");
@@ -190,7 +129,7 @@ class MockComponentsTest {
 
     @Test
     void anInvalidNameIsFailedUnderTheNameItsFileGives() {
-        Recorder r = new Recorder();
+        RecordingBundleContext r = new RecordingBundleContext();
         MockFactoryComponent c = new MockFactoryComponent(r.context(), factory(Map.of("name", "UPPER")));
         try {
             String reason = failure(r, "edge");
@@ -202,7 +141,7 @@ class MockComponentsTest {
 
     @Test
     void aFactoryConfigurationWithoutAnyNameIsFailed() {
-        Recorder r = new Recorder();
+        RecordingBundleContext r = new RecordingBundleContext();
         Map<String, Object> unnamed = new HashMap<>(factory(Map.of()));
         unnamed.put(Constants.SERVICE_PID, "dev.orchard.provider.mock.4f1c9a");
         MockFactoryComponent c = new MockFactoryComponent(r.context(), unnamed);
