@@ -1,5 +1,6 @@
 package dev.orchard.provider.mock.internal;
 
+import dev.orchard.api.orchestrator.VolumePhase;
 import dev.orchard.api.orchestrator.VolumeProfile;
 import dev.orchard.api.pod.Container;
 import dev.orchard.api.pod.ObjectMeta;
@@ -52,6 +53,11 @@ final class Fixtures {
 
     static VolumeProfile named(String namespace, String name) {
         return VolumeProfile.builder().namespace(namespace).name(name).build();
+    }
+
+    /** The phase of a volume that must exist. */
+    static VolumePhase phaseOf(MockInstance mock, String namespace, String name) {
+        return mock.storage().readStorage(named(namespace, name)).orElseThrow().phase();
     }
 
     static VolumeProfile inNamespace(String namespace) {

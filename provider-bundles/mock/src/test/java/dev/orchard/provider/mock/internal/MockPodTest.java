@@ -2,6 +2,7 @@ package dev.orchard.provider.mock.internal;
 
 import static dev.orchard.provider.mock.internal.Fixtures.NOW;
 import static dev.orchard.provider.mock.internal.Fixtures.named;
+import static dev.orchard.provider.mock.internal.Fixtures.phaseOf;
 import static dev.orchard.provider.mock.internal.Fixtures.pod;
 import static dev.orchard.provider.mock.internal.Fixtures.podClaiming;
 import static dev.orchard.provider.mock.internal.Fixtures.podWithLabels;
@@ -381,9 +382,7 @@ class MockPodTest {
     void aVolumeOfAnotherNamespaceDoesNotSatisfyAClaim() {
         mock.storage().addStorage(volume("other", "data", "1Gi"));
         assertThrows(InvalidInputException.class, () -> mock.pods().createPod(podClaiming("default", "db", "data")));
-        assertEquals(
-                VolumePhase.AVAILABLE,
-                mock.storage().readStorage(named("other", "data")).orElseThrow().phase());
+        assertEquals(VolumePhase.AVAILABLE, phaseOf(mock, "other", "data"));
     }
 
     @Test
@@ -391,32 +390,12 @@ class MockPodTest {
         mock.storage().addStorage(volume("default", "data", "1Gi"));
         mock.storage().addStorage(volume("default", "spare", "1Gi"));
         mock.pods().createPod(podClaiming("default", "db", "data"));
-        assertEquals(
-                VolumePhase.BOUND,
-                mock.storage()
-                        .readStorage(named("default", "data"))
-                        .orElseThrow()
-                        .phase());
-        assertEquals(
-                VolumePhase.AVAILABLE,
-                mock.storage()
-                        .readStorage(named("default", "spare"))
-                        .orElseThrow()
-                        .phase());
+        assertEquals(VolumePhase.BOUND, phaseOf(mock, "default", "data"));
+        assertEquals(VolumePhase.AVAILABLE, phaseOf(mock, "default", "spare"));
 
         mock.pods().deletePod("default", "db");
-        assertEquals(
-                VolumePhase.RELEASED,
-                mock.storage()
-                        .readStorage(named("default", "data"))
-                        .orElseThrow()
-                        .phase());
-        assertEquals(
-                VolumePhase.AVAILABLE,
-                mock.storage()
-                        .readStorage(named("default", "spare"))
-                        .orElseThrow()
-                        .phase());
+        assertEquals(VolumePhase.RELEASED, phaseOf(mock, "default", "data"));
+        assertEquals(VolumePhase.AVAILABLE, phaseOf(mock, "default", "spare"));
     }
 
     @Test
@@ -445,25 +424,10 @@ class MockPodTest {
         mock.storage().addStorage(volume("default", "new", "1Gi"));
         mock.pods().createPod(podClaiming("default", "db", "old"));
         mock.pods().updatePod(podClaiming("default", "db", "new"));
-        assertEquals(
-                VolumePhase.RELEASED,
-                mock.storage()
-                        .readStorage(named("default", "old"))
-                        .orElseThrow()
-                        .phase());
-        assertEquals(
-                VolumePhase.BOUND,
-                mock.storage()
-                        .readStorage(named("default", "new"))
-                        .orElseThrow()
-                        .phase());
+        assertEquals(VolumePhase.RELEASED, phaseOf(mock, "default", "old"));
+        assertEquals(VolumePhase.BOUND, phaseOf(mock, "default", "new"));
         assertThrows(InvalidInputException.class, () -> mock.pods().updatePod(podClaiming("default", "db", "missing")));
-        assertEquals(
-                VolumePhase.BOUND,
-                mock.storage()
-                        .readStorage(named("default", "new"))
-                        .orElseThrow()
-                        .phase());
+        assertEquals(VolumePhase.BOUND, phaseOf(mock, "default", "new"));
     }
 
     @Test
@@ -471,12 +435,7 @@ class MockPodTest {
         mock.storage().addStorage(volume("default", "data", "1Gi"));
         mock.pods().createPod(podClaiming("default", "db", "data"));
         mock.pods().updatePod(podClaiming("default", "db", "data"));
-        assertEquals(
-                VolumePhase.BOUND,
-                mock.storage()
-                        .readStorage(named("default", "data"))
-                        .orElseThrow()
-                        .phase());
+        assertEquals(VolumePhase.BOUND, phaseOf(mock, "default", "data"));
     }
 
     // ------------------------------------------------------------------ immutability

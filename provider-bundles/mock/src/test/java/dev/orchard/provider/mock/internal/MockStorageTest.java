@@ -3,6 +3,7 @@ package dev.orchard.provider.mock.internal;
 import static dev.orchard.provider.mock.internal.Fixtures.NOW;
 import static dev.orchard.provider.mock.internal.Fixtures.inNamespace;
 import static dev.orchard.provider.mock.internal.Fixtures.named;
+import static dev.orchard.provider.mock.internal.Fixtures.phaseOf;
 import static dev.orchard.provider.mock.internal.Fixtures.volume;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -311,12 +312,7 @@ class MockStorageTest {
     void deleteOfAVolumeBoundToAPodIsUnavailable() {
         mock.storage().addStorage(volume("default", "data", "1Gi"));
         mock.pods().createPod(Fixtures.podClaiming("default", "db", "data"));
-        assertEquals(
-                VolumePhase.BOUND,
-                mock.storage()
-                        .readStorage(named("default", "data"))
-                        .orElseThrow()
-                        .phase());
+        assertEquals(VolumePhase.BOUND, phaseOf(mock, "default", "data"));
 
         UnavailableException e =
                 assertThrows(UnavailableException.class, () -> mock.storage().deleteStorage(named("default", "data")));
@@ -334,22 +330,11 @@ class MockStorageTest {
         mock.pods().createPod(Fixtures.podClaiming("default", "two", "data"));
 
         mock.pods().deletePod("default", "one");
-        assertEquals(
-                VolumePhase.BOUND,
-                mock.storage()
-                        .readStorage(named("default", "data"))
-                        .orElseThrow()
-                        .phase(),
-                "pod two still uses the volume");
+        assertEquals(VolumePhase.BOUND, phaseOf(mock, "default", "data"), "pod two still uses the volume");
         assertThrows(UnavailableException.class, () -> mock.storage().deleteStorage(named("default", "data")));
 
         mock.pods().deletePod("default", "two");
-        assertEquals(
-                VolumePhase.RELEASED,
-                mock.storage()
-                        .readStorage(named("default", "data"))
-                        .orElseThrow()
-                        .phase());
+        assertEquals(VolumePhase.RELEASED, phaseOf(mock, "default", "data"));
         assertTrue(mock.storage().deleteStorage(named("default", "data")));
     }
 
@@ -360,22 +345,11 @@ class MockStorageTest {
         mock.pods().createPod(Fixtures.podClaiming("default", "two", "data"));
 
         mock.pods().updatePod(Fixtures.pod("default", "one"));
-        assertEquals(
-                VolumePhase.BOUND,
-                mock.storage()
-                        .readStorage(named("default", "data"))
-                        .orElseThrow()
-                        .phase(),
-                "pod two still uses the volume");
+        assertEquals(VolumePhase.BOUND, phaseOf(mock, "default", "data"), "pod two still uses the volume");
         assertThrows(UnavailableException.class, () -> mock.storage().deleteStorage(named("default", "data")));
 
         mock.pods().updatePod(Fixtures.pod("default", "two"));
-        assertEquals(
-                VolumePhase.RELEASED,
-                mock.storage()
-                        .readStorage(named("default", "data"))
-                        .orElseThrow()
-                        .phase());
+        assertEquals(VolumePhase.RELEASED, phaseOf(mock, "default", "data"));
     }
 
     @Test
