@@ -50,10 +50,11 @@ public record Container(
                     throw new InvalidInputException("environment variable " + Names.quote(e.getKey()) + " of container "
                             + Names.quote(name) + " must have a value");
                 }
+                requireNoNul("environment variable " + e.getKey(), e.getValue());
             }
             env = Map.copyOf(env);
         }
-        workingDir = workingDir == null ? "" : workingDir;
+        workingDir = requireNoNul("workingDir", workingDir == null ? "" : workingDir);
         volumeMounts = Checks.requireElements("volume mounts", volumeMounts);
         requests = requests == null ? Resources.NONE : requests;
     }
@@ -70,6 +71,16 @@ public record Container(
         return new Container(name, image, List.of(command), List.of(), Map.of(), "", List.of(), Resources.NONE);
     }
 
+    // No operating system takes a NUL character in an argument, a variable or a path: refuse it here, as the
+    // caller's input, rather than let a provider fail on it halfway through starting a pod.
+    private static String requireNoNul(String field, String value) {
+        if (value.indexOf('\0') >= 0) {
+            throw new InvalidInputException(
+                    field + " " + Names.quote(value) + " contains a NUL character, which no process can be given");
+        }
+        return value;
+    }
+
     private static List<String> copyStrings(String field, List<String> values) {
         if (values == null) {
             return List.of();
@@ -78,6 +89,7 @@ public record Container(
             if (v == null) {
                 throw new InvalidInputException(field + " must not contain null");
             }
+            requireNoNul(field, v);
         }
         return List.copyOf(values);
     }

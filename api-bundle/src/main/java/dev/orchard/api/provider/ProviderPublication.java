@@ -85,7 +85,14 @@ public final class ProviderPublication {
         if (services.failure() != null) {
             props.put(ProviderProperties.FAILURE, services.failure());
         }
-        return new ProviderPublication(register(context, services.byContract(), props), props, services.onStop());
+        List<ServiceRegistration<?>> registrations;
+        try {
+            registrations = register(context, services.byContract(), props);
+        } catch (RuntimeException e) {
+            services.onStop().run(); // e.g. the bundle is stopping: what the instance started must not leak
+            throw e;
+        }
+        return new ProviderPublication(registrations, props, services.onStop());
     }
 
     private static ProviderPublication failed(

@@ -113,4 +113,24 @@ class ContainerValidationTest {
         assertEquals(List.of(), c.args());
         assertEquals(List.of(), Container.of("web", "img").command());
     }
+
+    @Test
+    void aNulCharacterAnywhereAProcessWouldGetItIsInvalidInput() {
+        assertInvalidInputContaining(
+                () -> new Container("c", "i", List.of("sh", "a\u0000b"), List.of(), Map.of(), "", List.of(), null),
+                "command",
+                "NUL");
+        assertInvalidInputContaining(
+                () -> new Container("c", "i", List.of("sh"), List.of("x\u0000"), Map.of(), "", List.of(), null),
+                "args",
+                "NUL");
+        assertInvalidInputContaining(
+                () -> new Container("c", "i", List.of("sh"), List.of(), Map.of("X", "a\u0000b"), "", List.of(), null),
+                "environment variable X",
+                "NUL");
+        assertInvalidInputContaining(
+                () -> new Container("c", "i", List.of("sh"), List.of(), Map.of(), "w\u0000d", List.of(), null),
+                "workingDir",
+                "NUL");
+    }
 }

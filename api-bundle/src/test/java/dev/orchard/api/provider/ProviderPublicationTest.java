@@ -168,4 +168,23 @@ class ProviderPublicationTest {
         publication.close();
         publication.close(); // twice is harmless
     }
+
+    @Test
+    void anInstanceWhoseRegistrationFailsIsStoppedAgain() {
+        // A framework that refuses the registration, as one does while the bundle stops.
+        BundleContext stopping = (BundleContext)
+                Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {BundleContext.class}, (p, m, a) -> {
+                    throw new IllegalStateException("the bundle context is no longer valid");
+                });
+        AtomicInteger stopped = new AtomicInteger();
+        assertThrows(
+                IllegalStateException.class,
+                () -> ProviderPublication.publish(
+                        stopping,
+                        config(Map.of()),
+                        List.of(Orchestrator.class),
+                        c -> ProviderServices.of(Orchestrator.class, (Orchestrator) new Hello("sample"))
+                                .onStop(stopped::incrementAndGet)));
+        assertEquals(1, stopped.get(), "what the instance started must not leak");
+    }
 }

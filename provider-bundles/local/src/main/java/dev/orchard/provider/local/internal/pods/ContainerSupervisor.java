@@ -116,11 +116,11 @@ final class ContainerSupervisor {
                 .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD)
                 .redirectError(ProcessBuilder.Redirect.DISCARD);
-        pb.environment().putAll(c.files().env());
         try {
+            pb.environment().putAll(c.files().env());
             Files.deleteIfExists(c.files().exitFile());
             c.started(launcher.start(pb));
-        } catch (IOException e) {
+        } catch (IOException | IllegalArgumentException e) {
             c.status(c.status().startFailed(clock.instant()));
             LOG.warn("Container {} of pod {} could not start: {}", c.name(), run.key(), e.toString());
             return;

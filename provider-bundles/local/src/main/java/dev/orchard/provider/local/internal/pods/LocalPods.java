@@ -38,8 +38,9 @@ import org.slf4j.LoggerFactory;
  * {@link LocalNode} answer the rest.
  *
  * <p>Thread-safe, and no call waits for another pod: starting processes, writing files and waiting hold at most
- * the pod's own lock, and reads take no lock. A pod is visible to reads, updates and deletes once all its
- * containers have started; until then a create of the same name is refused as a duplicate.
+ * the pod's own lock, and reads take no lock. A pod is visible to reads once all its containers have started;
+ * until then a create of the same name is refused as a duplicate, and an update or delete of it waits on its lock
+ * for the create to end. A delete frees the name last, once nothing of the pod is left.
  *
  * <p>Deleting a pod sends SIGTERM to each container's whole process group and tree, and SIGKILL after the grace
  * period. Every change is pushed to the {@link PodNotifier} callback.
@@ -115,9 +116,11 @@ public final class LocalPods implements PodProvider, PodNotifier {
 
     /** Stops every pod, then this instance's threads: what tests, benchmarks and a final shutdown do. */
     public void close() {
-        for (PodRun run : table.made()) {
+        for (PodRun run : table.all()) {
             try {
                 deletePod(run.key().namespace(), run.key().name());
+            } catch (NotFoundException e) {
+                // deleted, or its create failed, meanwhile: nothing of it is left
             } catch (RuntimeException e) {
                 LOG.warn("Could not stop pod {} while closing: {}", run.key(), e.toString());
             }
@@ -134,9 +137,12 @@ public final class LocalPods implements PodProvider, PodNotifier {
 
     @Override
     public void updatePod(Pod pod) {
-        PodRun run = table.made(pod.namespace(), pod.name());
-        run.lock();
+        PodRun run = table.any(pod.namespace(), pod.name());
+        run.lock(); // a create of it still running holds the lock until the pod is made
         try {
+            if (!table.changeable(run)) {
+                throw PodTable.notFound(pod.namespace(), pod.name());
+            }
             if (!pod.spec().equals(run.spec())) {
                 throw new InvalidInputException("the local provider cannot change the spec of running pod " + pod.name()
                         + "; only its labels and annotations; delete and create it instead");
@@ -157,10 +163,10 @@ public final class LocalPods implements PodProvider, PodNotifier {
 
     @Override
     public void deletePod(String namespace, String name) {
-        PodRun run = table.made(namespace, name);
-        run.lock();
+        PodRun run = table.any(namespace, name);
+        run.lock(); // a create of it still running holds the lock until the pod is made, or gone
         try {
-            if (run.deleting()) {
+            if (!table.changeable(run)) {
                 throw PodTable.notFound(namespace, name);
             }
             run.markDeleting();
@@ -172,19 +178,24 @@ public final class LocalPods implements PodProvider, PodNotifier {
         ProcessGroups.stop(processes, run.spec().terminationGracePeriodSeconds());
         run.lock();
         try {
-            table.remove(run);
             for (ContainerRun c : run.containers()) {
                 if (!c.status().state().terminated()) {
                     ProcessHandle p = c.process();
                     c.status(c.status().killed(p == null ? null : ContainerSupervisor.exitCode(c, p), clock.instant()));
                 }
             }
-            claims.release(run.key(), run.spec());
-            changed(run);
+            try {
+                claims.release(run.key(), run.spec());
+                changed(run);
+                run.sandbox().remove();
+            } finally {
+                // Last: the name stays taken until nothing of the pod is left, so that a new pod of the same name
+                // never has its sandbox removed, or its volumes released, by this delete.
+                table.remove(run);
+            }
         } finally {
             run.unlock();
         }
-        run.sandbox().remove();
     }
 
     // ------------------------------------------------------------------ reads

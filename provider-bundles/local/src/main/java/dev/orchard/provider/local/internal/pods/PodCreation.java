@@ -1,6 +1,9 @@
 package dev.orchard.provider.local.internal.pods;
 
+import dev.orchard.api.error.AlreadyExistsException;
 import dev.orchard.api.error.InvalidInputException;
+import dev.orchard.api.error.OrchardException;
+import dev.orchard.api.error.ProviderFaultException;
 import dev.orchard.api.error.UnavailableException;
 import dev.orchard.api.naming.Names;
 import dev.orchard.api.naming.NamespacedName;
@@ -77,26 +80,44 @@ final class PodCreation {
         Instant now = clock.instant();
         ObjectMeta meta = pod.metadata().withIdentity(UUID.randomUUID().toString(), now);
         PodRun run = new PodRun(key, meta, pod.spec(), new Sandbox(root, key), now);
+        // Checked before the pod takes its name and a place on the node, so that a create that is refused never
+        // makes another one fail; a name already taken is still the first thing a caller hears of.
+        if (table.get(key).isPresent()) {
+            throw new AlreadyExistsException("pod " + key + " exists already");
+        }
+        Map<String, Path> volumes = volumeFolders(key, pod.spec());
+        requireCommands(pod.spec());
         table.admit(run);
         run.lock();
         try {
-            Map<String, Path> volumes;
-            try {
-                volumes = volumeFolders(key, pod.spec());
-                requireCommands(pod.spec());
-            } catch (RuntimeException e) {
-                table.remove(run);
-                throw e;
-            }
             prepare(run, volumes);
-            for (ContainerRun c : run.containers()) {
-                supervisor.start(run, c);
+            try {
+                for (ContainerRun c : run.containers()) {
+                    supervisor.start(run, c);
+                }
+            } catch (RuntimeException e) {
+                undo(run);
+                throw e instanceof OrchardException o
+                        ? o
+                        : new ProviderFaultException("the local provider failed to start pod " + key + ": " + e, e);
             }
             run.publish();
             changed.accept(run);
         } finally {
             run.unlock();
         }
+    }
+
+    // Under the pod's lock: a create that failed after starting some containers leaves nothing behind, not even
+    // its name.
+    private void undo(PodRun run) {
+        run.markDeleting(); // nothing of it restarts
+        List<ProcessHandle> started = new ArrayList<>();
+        run.containers().forEach(c -> started.add(c.process()));
+        ProcessGroups.stop(started, 0);
+        claims.release(run.key(), run.spec());
+        run.sandbox().remove();
+        table.remove(run);
     }
 
     private Map<String, Path> volumeFolders(NamespacedName pod, PodSpec spec) {

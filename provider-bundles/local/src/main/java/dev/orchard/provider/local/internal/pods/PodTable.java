@@ -64,6 +64,35 @@ final class PodTable {
     }
 
     /**
+     * A pod in any state, being made or deleted included: what a change waits for, on its lock, before it decides.
+     *
+     * @param namespace the namespace
+     * @param name the pod's name
+     * @return the pod
+     * @throws NotFoundException if the table holds none of that name
+     */
+    PodRun any(String namespace, String name) {
+        PodRun r = Names.isDns1123Label(namespace) && Names.isDns1123Label(name)
+                ? pods.get(new NamespacedName(namespace, name))
+                : null;
+        if (r == null) {
+            throw notFound(namespace, name);
+        }
+        return r;
+    }
+
+    /**
+     * Whether a pod, taken with {@link #any} and locked, can still be changed: it is made, not being deleted, and
+     * still the one under its name.
+     *
+     * @param run the pod, whose lock the caller holds
+     * @return true if it can
+     */
+    boolean changeable(PodRun run) {
+        return run.published() && !run.deleting() && holds(run);
+    }
+
+    /**
      * A pod that is made, including one being deleted.
      *
      * @param namespace the namespace
@@ -106,6 +135,11 @@ final class PodTable {
             }
         }
         return out;
+    }
+
+    /** Every pod in the table, also those being made or deleted. */
+    List<PodRun> all() {
+        return List.copyOf(pods.values());
     }
 
     /** The containers of every pod, also of those being made. */

@@ -1,0 +1,173 @@
+package dev.orchard.provider.local.internal.pods;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.orchard.api.error.AlreadyExistsException;
+import dev.orchard.api.error.InvalidInputException;
+import dev.orchard.api.error.OrchardException;
+import dev.orchard.api.error.UnavailableException;
+import dev.orchard.api.orchestrator.VolumePhase;
+import dev.orchard.api.orchestrator.VolumeProfile;
+import dev.orchard.api.pod.Container;
+import dev.orchard.api.pod.Pod;
+import dev.orchard.api.pod.PodPhase;
+import dev.orchard.api.pod.PodSpec;
+import dev.orchard.api.pod.PodVolume;
+import dev.orchard.api.pod.RestartPolicy;
+import dev.orchard.api.pod.VolumeMount;
+import dev.orchard.provider.local.internal.pods.ContainerSupervisor.Launcher;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A pod's create and delete racing each other, or failing halfway: with a lock per pod, each must still end with
+ * the pod whole or gone, its name free or taken by exactly one pod, and nothing of it left behind.
+ */
+class LocalPodsRacesTest extends LocalPodsTestBase {
+    private LocalPods withLauncher(String folder, Launcher launcher) throws IOException {
+        return new LocalPods(
+                tmp.resolve(folder), storage, Clock.systemUTC(), "local", 110, ContainerLogs.CAP_BYTES, launcher);
+    }
+
+    @Test
+    void aCreateThatFailsAfterAContainerStartedLeavesNeitherItsNameNorItsProcesses() throws Exception {
+        // The second container's start fails in a way the provider did not foresee; the first already runs.
+        Launcher failSecond = builder -> {
+            if (builder.environment().containsKey("FAIL_START")) {
+                throw new IllegalStateException("the launcher broke");
+            }
+            return builder.start();
+        };
+        LocalPods provider = withLauncher("half-pods", failSecond);
+        try {
+            Pod half = Pod.of(
+                    NS,
+                    "half",
+                    spec(RestartPolicy.NEVER, sh("a", "sleep 300"), sh("b", "sleep 300", Map.of("FAIL_START", "1"))));
+            OrchardException e = assertThrows(OrchardException.class, () -> provider.createPod(half));
+            assertEquals(OrchardException.Category.PROVIDER_FAULT, e.category(), e.getMessage());
+            assertEquals(List.of(), leftovers(tmp.resolve("half-pods").toRealPath()), "container a was stopped");
+            assertFalse(Files.exists(tmp.resolve("half-pods").resolve(NS).resolve("half")), "its sandbox is gone");
+
+            // The name is free again: a good pod of that name is created, and deleted.
+            provider.createPod(Pod.of(NS, "half", spec(RestartPolicy.NEVER, sh("a", "sleep 300"))));
+            assertEquals(PodPhase.RUNNING, provider.getPodStatus(NS, "half").phase());
+            provider.deletePod(NS, "half");
+        } finally {
+            provider.close();
+        }
+        assertEquals(List.of(), leftovers(tmp.resolve("half-pods").toRealPath()));
+    }
+
+    @Test
+    void aDeleteDuringTheCreateOfThatPodWaitsForItAndThenDeletesIt() throws Exception {
+        CountDownLatch starting = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        Launcher slow = builder -> {
+            starting.countDown();
+            try {
+                if (!release.await(20, TimeUnit.SECONDS)) {
+                    throw new IOException("the test never released the start");
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new InterruptedIOException("interrupted");
+            }
+            return builder.start();
+        };
+        LocalPods provider = withLauncher("slow-pods", slow);
+        try {
+            CompletableFuture<Void> create = CompletableFuture.runAsync(() ->
+                    provider.createPod(Pod.of(NS, "web", spec(RestartPolicy.NEVER, sh("c", "sleep 300")))));
+            assertTrue(starting.await(10, TimeUnit.SECONDS));
+            CompletableFuture<Void> delete = CompletableFuture.runAsync(() -> provider.deletePod(NS, "web"));
+            Thread.sleep(200);
+            assertFalse(delete.isDone(), "the delete waits for the pod's create, instead of answering NotFound");
+            release.countDown();
+            create.get(10, TimeUnit.SECONDS);
+            delete.get(20, TimeUnit.SECONDS); // no NotFound: it deleted the pod the create made
+            assertEquals(List.of(), provider.getPods());
+            assertEquals(List.of(), leftovers(tmp.resolve("slow-pods").toRealPath()), "the pod's process is gone");
+        } finally {
+            release.countDown();
+            provider.close();
+        }
+    }
+
+    @Test
+    void aCreateRacingTheEndOfADeleteOfTheSameNameKeepsItsSandboxAndItsVolumeBound() throws Exception {
+        storage.addStorage(VolumeProfile.builder().name("data").capacity("1Mi").build());
+        Container c = new Container(
+                "c",
+                "busybox",
+                List.of("sh", "-c", "sleep 300"),
+                List.of(),
+                Map.of(),
+                "",
+                List.of(new VolumeMount("data", "/data", false)),
+                null);
+        PodSpec spec = new PodSpec(List.of(c), List.of(new PodVolume("data", "data")), RestartPolicy.NEVER, 1, "");
+        for (int round = 0; round < 30; round++) {
+            pods.createPod(Pod.of(NS, "web", spec));
+            awaitPhase("web", PodPhase.RUNNING);
+            CompletableFuture<Void> delete = CompletableFuture.runAsync(() -> pods.deletePod(NS, "web"));
+            while (true) {
+                try {
+                    pods.createPod(Pod.of(NS, "web", spec));
+                    break;
+                } catch (AlreadyExistsException | UnavailableException stillThere) {
+                    Thread.onSpinWait();
+                }
+            }
+            delete.get(20, TimeUnit.SECONDS);
+            Path files = sandbox("web").resolve(".orchard").resolve("c");
+            assertTrue(Files.isDirectory(files), "round " + round + ": the new pod's sandbox was removed under it");
+            assertEquals(
+                    VolumePhase.BOUND,
+                    storage.readStorage(VolumeProfile.builder().name("data").build())
+                            .orElseThrow()
+                            .phase(),
+                    "round " + round + ": the new pod's volume was released under it");
+            pods.deletePod(NS, "web");
+        }
+    }
+
+    @Test
+    void aRefusedCreateTakesNoPlaceOnTheNodeAndATakenNameIsHeardOfFirst() throws IOException {
+        LocalPods one = new LocalPods(tmp.resolve("one-pod"), storage, Clock.systemUTC(), "local", 1);
+        try {
+            one.createPod(Pod.of(NS, "only", spec(RestartPolicy.NEVER, sh("c", "sleep 300"))));
+            Container mounting = new Container(
+                    "c",
+                    "busybox",
+                    List.of("true"),
+                    List.of(),
+                    Map.of(),
+                    "",
+                    List.of(new VolumeMount("gone", "/gone", false)),
+                    null);
+            PodSpec missingVolume =
+                    new PodSpec(List.of(mounting), List.of(new PodVolume("gone", "gone")), RestartPolicy.NEVER, 1, "");
+            // On a full node, an invalid pod hears what is wrong with it, not that the node is full.
+            InvalidInputException e =
+                    assertThrows(InvalidInputException.class, () -> one.createPod(Pod.of(NS, "other", missingVolume)));
+            assertTrue(e.getMessage().contains("gone"), e.getMessage());
+            // A name already taken is still the first thing a caller hears of.
+            assertThrows(AlreadyExistsException.class, () -> one.createPod(Pod.of(NS, "only", missingVolume)));
+        } finally {
+            one.close();
+        }
+    }
+}
