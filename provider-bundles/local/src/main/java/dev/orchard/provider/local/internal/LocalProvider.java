@@ -56,16 +56,17 @@ public final class LocalProvider {
         int maxPods = config.count(MAX_PODS);
         LocalStorage storage;
         try {
-            storage = new LocalStorage(volumeRoot, poolBytes, clock);
+            storage = new LocalStorage(LocalStorage.root(volumeRoot), poolBytes, clock);
         } catch (IOException e) {
             throw new UnavailableException("the local volume root " + volumeRoot + " cannot be used: " + e, e);
         }
         LocalPods pods;
         try {
-            pods = new LocalPods(sandboxRoot, storage, clock, name, maxPods);
+            pods = new LocalPods(LocalPods.root(sandboxRoot), storage, clock, name, maxPods);
         } catch (IOException e) {
             throw new UnavailableException("the local pod folder " + sandboxRoot + " cannot be used: " + e, e);
         }
+        storage.releaseUnused(pods.volumesInUse());
         return new LocalProvider(new LocalOrchestrator(name, label, region, storage), pods);
     }
 

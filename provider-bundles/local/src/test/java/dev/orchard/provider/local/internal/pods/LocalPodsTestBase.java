@@ -50,8 +50,8 @@ abstract class LocalPodsTestBase {
 
     @BeforeEach
     void openProvider() throws IOException {
-        storage = new LocalStorage(tmp.resolve("volumes"), 1L << 30, Clock.systemUTC());
-        pods = new LocalPods(tmp.resolve("pods"), storage, Clock.systemUTC(), "local", 110);
+        storage = new LocalStorage(LocalStorage.root(tmp.resolve("volumes")), 1L << 30, Clock.systemUTC());
+        pods = new LocalPods(LocalPods.root(tmp.resolve("pods")), storage, Clock.systemUTC(), "local", 110);
         podRoot = tmp.resolve("pods").toRealPath();
     }
 
