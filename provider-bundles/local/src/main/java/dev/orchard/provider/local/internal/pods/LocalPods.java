@@ -57,6 +57,7 @@ public final class LocalPods implements PodProvider, PodNotifier {
     private static final long LOG_CHECK_MILLIS = 200;
 
     private final RootFolder root;
+    private final CgroupHost cgroups;
     private final PodTable table;
     private final ScheduledExecutorService scheduler;
     private final PodNotifications notifications = new PodNotifications();
@@ -116,6 +117,7 @@ public final class LocalPods implements PodProvider, PodNotifier {
             CgroupHost cgroups)
             throws IOException {
         this.root = root;
+        this.cgroups = cgroups;
         RootFolder state = root.folder(RootMark.STATE_FOLDER);
         this.table = new PodTable(maxPods);
         this.scheduler = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -190,6 +192,7 @@ public final class LocalPods implements PodProvider, PodNotifier {
             }
         }
         detach();
+        cgroups.removeIfEmpty();
     }
 
     // ------------------------------------------------------------------ lifecycle

@@ -247,6 +247,20 @@ public final class CgroupHost {
         return new TokenBoundary(token);
     }
 
+    /**
+     * Removes the provider's own folders once no pod is left in them, so that closed instances leave no empty
+     * cgroups behind; a folder that still holds a pod (one left running for the next instance) stays.
+     */
+    public void removeIfEmpty() {
+        for (Hierarchy h : hierarchies) {
+            try {
+                Files.deleteIfExists(h.parent()); // rmdir: refused while a pod's group is inside
+            } catch (IOException | SecurityException e) {
+                LOG.debug("Cgroup folder {} stays: {}", h.parent(), e.toString());
+            }
+        }
+    }
+
     @Override
     public String toString() {
         return hierarchies.toString();
