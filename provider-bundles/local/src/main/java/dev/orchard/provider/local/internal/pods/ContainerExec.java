@@ -81,7 +81,7 @@ final class ContainerExec {
         Process p;
         try {
             p = pb.start();
-            Launches.awaitJoined(p, joins);
+            Launches.join(p, joins);
         } catch (IOException e) {
             write(io.stderr().orElse(io.stdout()), "exec: " + command.get(0) + ": " + e.getMessage() + "\n");
             return 127;

@@ -102,7 +102,7 @@ final class ContainerSupervisor {
             p = launcher.start(pb);
             // Read at once, while the new process cannot have been reaped: a run that already ended is still known.
             identity = ProcessIdentity.of(p.pid()).orElse(null);
-            Launches.awaitJoined(p, joins);
+            Launches.join(p, joins);
         } catch (IOException | IllegalArgumentException e) {
             c.status(c.status().startFailed(clock.instant()));
             LOG.warn("Container {} of pod {} could not start: {}", c.name(), run.key(), e.toString());

@@ -79,8 +79,6 @@ public final class Launches {
             "printf -v run '%q ' \"$BASH\" -c \"$inside\" orchard-tty \"$envfile\" \"$ttyfile\" \"$rows\" \"$cols\" \"$@\"",
             "SHELL=$BASH exec script -q -e -c \"exec $run\" /dev/null");
 
-    private static final long JOIN_TIMEOUT_NANOS = 10_000_000_000L;
-
     private Launches() {}
 
     /**
@@ -210,45 +208,29 @@ public final class Launches {
     }
 
     /**
-     * Waits until a process just started has joined its pod's boundary, so that nothing of the pod runs outside it
-     * while the provider already counts the process as the pod's: a delete that came at once would otherwise find
-     * the boundary empty and leave the process running. The script joins before it starts anything, so this is a
-     * few milliseconds; a process that ends first (it could not join, or its command was quick) is done waiting.
+     * Puts a process just started into its pod's boundary, before the provider counts it as the pod's: a delete
+     * that came at once would otherwise find the boundary empty and leave the process running. The provider
+     * writes the pid itself, which takes microseconds, rather than wait for the script's own join (a bash
+     * start-up, a few milliseconds); the script joins too, before it starts anything, so that nothing it starts
+     * is outside even if this write came late. A process that has already ended needs no join.
      *
      * @param process the process, as started from one of this class's builders
-     * @param joins the files it was given to join (a token boundary has none, and needs no wait)
-     * @throws java.io.IOException if it has neither joined nor ended within ten seconds; it is killed then
+     * @param joins the files it was given to join (a token boundary has none)
+     * @throws java.io.IOException if a running process cannot be put in its group; it is killed then
      */
-    public static void awaitJoined(Process process, List<Path> joins) throws java.io.IOException {
-        if (joins.isEmpty()) {
-            return;
-        }
-        // The script joins the files in order: once it is in the last group, it is in all of them.
-        Path last = joins.get(joins.size() - 1);
+    public static void join(Process process, List<Path> joins) throws java.io.IOException {
         String pid = Long.toString(process.pid());
-        long deadline = System.nanoTime() + JOIN_TIMEOUT_NANOS;
-        long pause = 1;
-        while (process.isAlive()) {
+        for (Path file : joins) {
             try {
-                if (Files.readAllLines(last).contains(pid)) {
-                    return;
-                }
+                Files.writeString(file, pid + "\n", java.nio.file.StandardOpenOption.WRITE);
             } catch (java.io.IOException e) {
-                // the group is not readable yet, or gone with the process: look again
-            }
-            if (System.nanoTime() > deadline) {
+                if (!process.isAlive()) {
+                    return; // it ended first (ESRCH): nothing of it is left to contain
+                }
                 process.destroyForcibly();
-                throw new java.io.IOException("process " + pid + " did not join its pod's group " + last
-                        + " within 10 seconds, and was killed");
+                throw new java.io.IOException(
+                        "process " + pid + " could not be put in its pod's group " + file + ": " + e, e);
             }
-            try {
-                Thread.sleep(pause);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                process.destroyForcibly();
-                throw new java.io.IOException("interrupted while process " + pid + " joined its pod", e);
-            }
-            pause = Math.min(20, pause * 2);
         }
     }
 
