@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.orchard.api.error.NotFoundException;
 import dev.orchard.api.error.OrchardException;
@@ -51,23 +50,13 @@ class PodProviderSafetyConformanceTest {
 
     @BeforeEach
     void findProvider() {
-        provider = Tck.service(context, PodProvider.class);
-        assumeTrue(
-                provider != null,
-                () -> "provider " + Tck.providerName(context)
-                        + " publishes no PodProvider service; skipping the pod checks");
+        provider = Tck.podProviderOrSkip(context);
         ns = Tck.freshNamespace();
     }
 
     @AfterEach
     void cleanUp() {
-        if (provider != null) {
-            for (Pod p : provider.getPods()) {
-                if (p.namespace().equals(ns)) {
-                    Tck.deleteQuietly(provider, ns, p.name());
-                }
-            }
-        }
+        Tck.deleteAllIn(provider, ns);
     }
 
     private void createRunning(Pod pod) {

@@ -12,7 +12,6 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -25,16 +24,7 @@ class LocalPodsLogBoundsTest extends LocalPodsTestBase {
 
     @BeforeEach
     void openWithASmallCap() throws Exception {
-        pods.close();
-        pods = new LocalPods(
-                LocalPods.root(tmp.resolve("pods")),
-                storage,
-                Clock.systemUTC(),
-                "local",
-                110,
-                CAP,
-                ContainerSupervisor.Launcher.PROCESS_BUILDER,
-                CgroupHost.NONE);
+        reopen(CAP, CgroupHost.NONE);
     }
 
     private Path logs(String pod) {

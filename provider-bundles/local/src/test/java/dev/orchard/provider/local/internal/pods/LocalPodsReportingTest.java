@@ -19,7 +19,6 @@ import java.io.PipedInputStream;
 import java.io.PipedOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -67,16 +66,7 @@ class LocalPodsReportingTest extends LocalPodsTestBase {
         assumeTrue(
                 host.workingSetSource().equals("cgroup-memory"),
                 "this host's pod cgroups have no memory controller, so it reports RSS");
-        pods.close();
-        pods = new LocalPods(
-                LocalPods.root(tmp.resolve("pods")),
-                storage,
-                Clock.systemUTC(),
-                "local",
-                110,
-                ContainerLogs.CAP_BYTES,
-                ContainerSupervisor.Launcher.PROCESS_BUILDER,
-                host);
+        reopen(ContainerLogs.CAP_BYTES, host);
         // Page cache the pod reads twice is active: the kubelet counts it in the working set, RSS does not.
         createRunning(
                 "cache",
@@ -92,16 +82,7 @@ class LocalPodsReportingTest extends LocalPodsTestBase {
 
     @Test
     void withoutACgroupTheNodeSaysItsWorkingSetIsRss() throws Exception {
-        pods.close();
-        pods = new LocalPods(
-                LocalPods.root(tmp.resolve("pods")),
-                storage,
-                Clock.systemUTC(),
-                "local",
-                110,
-                ContainerLogs.CAP_BYTES,
-                ContainerSupervisor.Launcher.PROCESS_BUILDER,
-                CgroupHost.NONE);
+        reopen(ContainerLogs.CAP_BYTES, CgroupHost.NONE);
         Node node = pods.configureNode(new Node("local", Map.of(), null, null, null, null, null, null));
         assertEquals("process-rss", node.labels().get(LocalNode.WORKING_SET_LABEL));
     }

@@ -130,16 +130,7 @@ class LocalPodsSafetyTest extends LocalPodsTestBase {
         CgroupHost host =
                 cgroups ? CgroupHost.discover("safety-" + Long.toHexString(System.nanoTime())) : CgroupHost.NONE;
         assumeTrue(host.available() || !cgroups, "this host lets the provider make no cgroup: " + host);
-        pods.close();
-        pods = new LocalPods(
-                LocalPods.root(tmp.resolve("pods")),
-                storage,
-                Clock.systemUTC(),
-                "local",
-                110,
-                ContainerLogs.CAP_BYTES,
-                ContainerSupervisor.Launcher.PROCESS_BUILDER,
-                host);
+        reopen(ContainerLogs.CAP_BYTES, host);
         createRunning("web", "sleep 300");
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         int code = pods.runInContainer(
