@@ -73,6 +73,21 @@ class LocalPodsSafetyTest extends LocalPodsTestBase {
         }
     }
 
+    // The steps with root pointed at /tmp/fh holding alice/docs/cv.txt: refused, and nothing touched.
+    @Test
+    void aPodRootHoldingForeignContentIsRefusedAndNothingInItIsTouched() throws Exception {
+        Path fh = Files.createDirectories(tmp.resolve("fh/alice/docs"))
+                .getParent()
+                .getParent();
+        Files.writeString(fh.resolve("alice/docs/cv.txt"), "mine");
+        java.io.IOException e = assertThrows(java.io.IOException.class, () -> LocalPods.root(fh));
+        assertTrue(e.getMessage().contains("alice"), "the error names what is foreign: " + e.getMessage());
+        assertEquals("mine", Files.readString(fh.resolve("alice/docs/cv.txt")));
+        try (var entries = Files.list(fh)) {
+            assertEquals(List.of(fh.resolve("alice")), entries.toList(), "not even a mark was written");
+        }
+    }
+
     // orchard:pod-run local e7 -v data:/ true, and a mount of a volume that does not exist.
     @Test
     void aRefusedCreateLeavesNoSandboxBehind() throws Exception {
