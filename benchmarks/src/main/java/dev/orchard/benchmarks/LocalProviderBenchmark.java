@@ -27,14 +27,18 @@ import java.util.concurrent.Future;
  * The local provider's figures, in this JVM, against a fresh instance in a temp folder: volume add, the list of
  * 1,000 volumes, pod create until Running beside a bare {@code ProcessBuilder.start()} of {@code /bin/true}
  * measured alternately in the same run (its floor), 50 pods created at once until all run, and the exec round
- * trip. Medians, in milliseconds; it asserts nothing.
+ * trip, and the peak memory of a pod that writes 100 MB with no newline. Medians, in milliseconds; it asserts
+ * nothing.
  */
 final class LocalProviderBenchmark {
     /** How much of each is done: the full run, or one tiny pass that only checks it still runs. */
-    record Sizes(int volumes, int listRounds, int pods, int execs, int burst, int burstRounds) {
-        static final Sizes FULL = new Sizes(1_000, 7, 21, 21, 50, 3);
-        static final Sizes SMOKE = new Sizes(10, 1, 2, 2, 3, 1);
+    record Sizes(int volumes, int listRounds, int pods, int execs, int burst, int burstRounds, long noNewline) {
+        static final Sizes FULL = new Sizes(1_000, 7, 21, 21, 50, 3, 100_000_000L);
+        static final Sizes SMOKE = new Sizes(10, 1, 2, 2, 3, 1, 1_000_000L);
     }
+
+    /** The bound the table holds {@code local.nonewline.rss_mb} to: the pod's processes, whatever the line. */
+    static final double NONEWLINE_RSS_BOUND_MB = 32;
 
     private LocalProviderBenchmark() {}
 
@@ -62,6 +66,7 @@ final class LocalProviderBenchmark {
             Map<String, Double> out = new TreeMap<>();
             volumes(local.orchestrator().storageOps().orElseThrow(), sizes, out);
             pods(local.pods(), sizes, out);
+            noNewline(local.pods(), sizes, out);
             return out;
         } finally {
             local.close();
@@ -124,6 +129,48 @@ final class LocalProviderBenchmark {
         out.put("local.exec_ms.median", RunBenchmarks.median(exec));
         out.put("local.pod_burst_ms.median", burst(pods, sizes));
         out.put("local.pod_burst.count", (double) sizes.burst());
+    }
+
+    // A pod writes a line of sizes.noNewline() bytes and no newline; the peak of its processes' resident memory
+    // (wrapper, log loop and command, as the stats summary sums it), sampled every 20 ms until it has ended.
+    private static void noNewline(PodProvider pods, Sizes sizes, Map<String, Double> out) {
+        pods.createPod(Pod.of(
+                "default",
+                "nonewline",
+                new PodSpec(
+                        List.of(Container.of(
+                                "main",
+                                "none",
+                                "sh",
+                                "-c",
+                                "head -c " + sizes.noNewline() + " /dev/zero | tr '\\000' a")),
+                        List.of(),
+                        RestartPolicy.NEVER,
+                        1,
+                        "")));
+        long peak = 0;
+        while (true) {
+            PodPhase phase = pods.getPodStatus("default", "nonewline").phase();
+            if (phase == PodPhase.SUCCEEDED || phase == PodPhase.FAILED) {
+                break;
+            }
+            for (var p : pods.getStatsSummary().pods()) {
+                if (p.name().equals("nonewline")) {
+                    for (var c : p.containers()) {
+                        peak = Math.max(peak, c.memoryRssBytes());
+                    }
+                }
+            }
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        pods.deletePod("default", "nonewline");
+        out.put("local.nonewline.rss_mb", peak / (1024.0 * 1024.0));
+        out.put("local.nonewline.bytes", (double) sizes.noNewline());
     }
 
     // Creates a burst of pods from 8 threads at once until every one runs, then deletes them; the median round.

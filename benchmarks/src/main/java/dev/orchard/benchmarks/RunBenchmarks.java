@@ -27,7 +27,7 @@ import java.util.TreeMap;
  * nothing.
  */
 public final class RunBenchmarks {
-    /** The keys a full run must write, as issue 6 lists them, and the local provider's pod start (issue 12). */
+    /** The keys a full run must write, as issue 6 lists them, and the local provider's pod start and memory. */
     static final List<String> REQUIRED = List.of(
             "lookup.ratio.n1",
             "lookup.ratio.n100",
@@ -41,7 +41,8 @@ public final class RunBenchmarks {
             "heap.bytes_per_provider",
             "deploy.visible_ms.median",
             "coldstart_ms.median",
-            "local.pod_run.vs_process_start");
+            "local.pod_run.vs_process_start",
+            "local.nonewline.rss_mb");
 
     private RunBenchmarks() {}
 

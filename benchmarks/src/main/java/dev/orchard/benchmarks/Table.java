@@ -104,7 +104,16 @@ final class Table {
                 "local provider: pod create → Running / bare ProcessBuilder.start() of /bin/true, ms (medians, same run)",
                 t.fmt("local.pod_run_ms.median", "%.2f") + " / " + t.fmt("local.process_start_ms.median", "%.2f")
                         + "; pod / process " + t.fmt("local.pod_run.vs_process_start", "%.2f"));
-        t.blank();
+        t.verdict(t.get("local.pod_run.vs_process_start"), "pod / process ≤ 1.5", v -> v <= 1.5, "%.2f");
+        t.row(
+                "local provider: peak memory of a pod writing " + t.fmt("local.nonewline.bytes", "%,.0f")
+                        + " bytes with no newline, MiB",
+                t.fmt("local.nonewline.rss_mb", "%.1f"));
+        t.verdict(
+                t.get("local.nonewline.rss_mb"),
+                "≤ " + (int) LocalProviderBenchmark.NONEWLINE_RSS_BOUND_MB + " MiB",
+                v -> v <= LocalProviderBenchmark.NONEWLINE_RSS_BOUND_MB,
+                "%.1f MiB");
         t.row(
                 "local provider: " + t.fmt("local.pod_burst.count", "%.0f")
                         + " pods at once → all Running, ms (median)",

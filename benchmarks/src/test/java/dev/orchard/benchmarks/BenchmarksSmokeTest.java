@@ -50,7 +50,8 @@ class BenchmarksSmokeTest {
                 "local.process_start_ms.median",
                 "local.pod_run.vs_process_start",
                 "local.pod_burst_ms.median",
-                "local.exec_ms.median")) {
+                "local.exec_ms.median",
+                "local.nonewline.rss_mb")) {
             assertTrue(r.containsKey(key), () -> key + " missing from " + r.keySet());
         }
         assertTrue(r.values().stream().allMatch(v -> v >= 0 && Double.isFinite(v)), r::toString);
@@ -61,5 +62,6 @@ class BenchmarksSmokeTest {
         String table = Table.of(r, true);
         assertTrue(table.contains("| heap per provider") && table.contains("targets met:"), table);
         assertTrue(table.contains("| local provider: pod create → Running"), table);
+        assertTrue(table.contains("| local provider: peak memory of a pod writing"), table);
     }
 }

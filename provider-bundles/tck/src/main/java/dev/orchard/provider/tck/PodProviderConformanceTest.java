@@ -51,23 +51,13 @@ class PodProviderConformanceTest {
 
     @BeforeEach
     void findProvider() {
-        provider = Tck.service(context, PodProvider.class);
-        assumeTrue(
-                provider != null,
-                () -> "provider " + Tck.providerName(context)
-                        + " publishes no PodProvider service; skipping the pod checks");
+        provider = Tck.podProviderOrSkip(context);
         ns = Tck.freshNamespace();
     }
 
     @AfterEach
     void cleanUp() {
-        if (provider != null) {
-            for (Pod p : provider.getPods()) {
-                if (p.namespace().equals(ns)) {
-                    Tck.deleteQuietly(provider, ns, p.name());
-                }
-            }
-        }
+        Tck.deleteAllIn(provider, ns);
     }
 
     private Pod createRunning(String name) {

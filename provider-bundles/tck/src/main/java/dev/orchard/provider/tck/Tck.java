@@ -1,6 +1,7 @@
 package dev.orchard.provider.tck;
 
 import static org.junit.jupiter.api.Assertions.fail;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.orchard.api.error.NotFoundException;
 import dev.orchard.api.error.OrchardException;
@@ -129,5 +130,26 @@ final class Tck {
                 return true;
             }
         });
+    }
+
+    /** The provider's PodProvider; the test is skipped, saying why, if the provider publishes none. */
+    static PodProvider podProviderOrSkip(BundleContext context) {
+        PodProvider provider = service(context, PodProvider.class);
+        assumeTrue(
+                provider != null,
+                () -> "provider " + providerName(context)
+                        + " publishes no PodProvider service; skipping the pod checks");
+        return provider;
+    }
+
+    /** Deletes every pod a test made in its namespace. */
+    static void deleteAllIn(PodProvider provider, String namespace) {
+        if (provider != null) {
+            for (Pod p : provider.getPods()) {
+                if (p.namespace().equals(namespace)) {
+                    deleteQuietly(provider, namespace, p.name());
+                }
+            }
+        }
     }
 }

@@ -3,23 +3,40 @@ package dev.orchard.provider.local.internal;
 import dev.orchard.api.error.InvalidInputException;
 import dev.orchard.api.error.UnavailableException;
 import dev.orchard.api.orchestrator.Orchestrator;
+import dev.orchard.api.pod.Pod;
 import dev.orchard.api.pod.PodProvider;
 import dev.orchard.api.provider.ProviderConfiguration;
 import dev.orchard.api.provider.ProviderServices;
+import dev.orchard.provider.local.internal.files.RootFolder;
+import dev.orchard.provider.local.internal.files.RootLock;
 import dev.orchard.provider.local.internal.pods.LocalPods;
 import dev.orchard.provider.local.internal.volumes.LocalStorage;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * One instance of the local provider, opened from its configuration: its volumes, its orchestrator and its pods,
- * and how it stops. Plain Java: the component publishes what this opens, and tests and benchmarks open it with no
- * framework.
+ * One instance of the local provider, opened from its configuration: it owns its two roots (an OS lock on each),
+ * opens its volumes, orchestrator and pods in them, and stops. Plain Java: the component publishes what this
+ * opens, and tests and benchmarks open it with no framework.
+ *
+ * <p>Exactly one instance supervises a root. An instance whose roots another instance or process owns serves no
+ * call: it is published FAILED with the reason, and checks every {@value #POLL_MILLIS} ms whether the owner has
+ * left; then it takes the roots over, adopting their pods without restarting them, and serves.
  */
 public final class LocalProvider {
     /** The name of the instance when the configuration names none. */
     static final String DEFAULT_NAME = "local";
+
+    static final long POLL_MILLIS = 100;
+
+    private static final Logger LOG = LoggerFactory.getLogger(LocalProvider.class);
 
     // The keys of LocalConfiguration that only the local provider has; ProviderConfiguration checks each is declared.
     private static final String VOLUME_ROOT = "volume.root";
@@ -27,17 +44,35 @@ public final class LocalProvider {
     private static final String SANDBOX_ROOT = "sandbox.root";
     private static final String MAX_PODS = "max.pods";
 
-    private final LocalOrchestrator orchestrator;
-    private final LocalPods pods;
+    /** What the configuration says, checked before anything is made on disk. */
+    private record Settings(
+            String name,
+            String label,
+            String region,
+            Path volumeRoot,
+            long poolBytes,
+            Path sandboxRoot,
+            int maxPods,
+            Clock clock) {}
 
-    private LocalProvider(LocalOrchestrator orchestrator, LocalPods pods) {
-        this.orchestrator = orchestrator;
-        this.pods = pods;
+    private final Settings settings;
+    private final Object lock = new Object();
+    private final List<RootLock> owned = new ArrayList<>();
+    private LocalOrchestrator orchestrator;
+    private LocalPods pods;
+    private Consumer<Pod> pendingCallback;
+    private Runnable whenOwned = () -> {};
+    private Thread waiter;
+    private boolean stopped;
+
+    private LocalProvider(Settings settings) {
+        this.settings = settings;
     }
 
     /**
-     * Opens an instance. Every key is read and checked before anything is made on disk; then the volume root is
-     * opened (and reconciled), and the sandbox root (adopting the pods an earlier instance left there).
+     * Opens an instance. Every key is read and checked before anything is made on disk; then the roots are
+     * checked and marked, and, if no other instance owns them, taken, the volume root reconciled and the pods an
+     * earlier instance left adopted. If another owns them, the instance waits for them (see {@link #waiting}).
      *
      * @param config the configuration, whose keys {@link LocalConfiguration} declares
      * @param base the folder that relative folders are resolved against: the runtime's folder
@@ -47,60 +82,246 @@ public final class LocalProvider {
      * @throws UnavailableException if a folder cannot be used
      */
     public static LocalProvider open(ProviderConfiguration config, Path base, Clock clock) {
-        String name = config.name();
-        String label = config.text(ProviderConfiguration.LABEL);
-        String region = config.text(ProviderConfiguration.REGION);
-        Path volumeRoot = config.folder(VOLUME_ROOT, base, "data/volumes");
-        long poolBytes = config.bytes(VOLUME_POOL).orElse(0L);
-        Path sandboxRoot = config.folder(SANDBOX_ROOT, base, "data/pods");
-        int maxPods = config.count(MAX_PODS);
-        LocalStorage storage;
-        try {
-            storage = new LocalStorage(volumeRoot, poolBytes, clock);
-        } catch (IOException e) {
-            throw new UnavailableException("the local volume root " + volumeRoot + " cannot be used: " + e, e);
+        LocalProvider p = new LocalProvider(new Settings(
+                config.name(),
+                config.text(ProviderConfiguration.LABEL),
+                config.text(ProviderConfiguration.REGION),
+                config.folder(VOLUME_ROOT, base, "data/volumes"),
+                config.bytes(VOLUME_POOL).orElse(0L),
+                config.folder(SANDBOX_ROOT, base, "data/pods"),
+                config.count(MAX_PODS),
+                clock));
+        if (!p.tryOpen()) {
+            p.startWaiting();
         }
-        LocalPods pods;
-        try {
-            pods = new LocalPods(sandboxRoot, storage, clock, name, maxPods);
-        } catch (IOException e) {
-            throw new UnavailableException("the local pod folder " + sandboxRoot + " cannot be used: " + e, e);
+        return p;
+    }
+
+    // Takes both roots and opens what is in them; false, holding nothing, if another owns one of them.
+    private boolean tryOpen() {
+        Settings s = settings;
+        RootFolder volumeRoot = root(s.volumeRoot(), "volume root", LocalStorage::root);
+        RootFolder sandboxRoot = root(s.sandboxRoot(), "pod folder", LocalPods::root);
+        synchronized (lock) {
+            if (stopped) {
+                return true;
+            }
+            List<RootLock> taken = new ArrayList<>();
+            try {
+                for (Path root : List.of(volumeRoot.path(), sandboxRoot.path())) {
+                    Optional<RootLock> l = RootLock.tryTake(root);
+                    if (l.isEmpty()) {
+                        taken.forEach(RootLock::close);
+                        return false;
+                    }
+                    taken.add(l.get());
+                }
+                LocalStorage storage = new LocalStorage(volumeRoot, s.poolBytes(), s.clock());
+                LocalPods opened = new LocalPods(sandboxRoot, storage, s.clock(), s.name(), s.maxPods());
+                storage.releaseUnused(opened.volumesInUse());
+                orchestrator = new LocalOrchestrator(s.name(), s.label(), s.region(), storage);
+                pods = opened;
+                if (pendingCallback != null) {
+                    pods.notifyPods(pendingCallback);
+                }
+                owned.addAll(taken);
+            } catch (IOException e) {
+                taken.forEach(RootLock::close);
+                throw new UnavailableException(
+                        "the local roots " + s.volumeRoot() + " and " + s.sandboxRoot() + " cannot be used: " + e, e);
+            } catch (RuntimeException e) {
+                taken.forEach(RootLock::close);
+                throw e;
+            }
         }
-        return new LocalProvider(new LocalOrchestrator(name, label, region, storage), pods);
+        return true;
+    }
+
+    private interface Opener {
+        RootFolder open(Path configured) throws IOException;
+    }
+
+    private static RootFolder root(Path configured, String what, Opener opener) {
+        try {
+            return opener.open(configured);
+        } catch (IOException e) {
+            throw new UnavailableException("the local " + what + " " + configured + " cannot be used: " + e, e);
+        }
+    }
+
+    private void startWaiting() {
+        LOG.warn("Local provider {} waits: {}", settings.name(), waiting().orElse(""));
+        waiter = new Thread(this::waitForRoots, "orchard-local-waits-for-roots");
+        waiter.setDaemon(true);
+        waiter.start();
+    }
+
+    private void waitForRoots() {
+        while (true) {
+            try {
+                Thread.sleep(POLL_MILLIS);
+                if (tryOpen()) {
+                    break;
+                }
+            } catch (InterruptedException e) {
+                return; // stopped
+            } catch (RuntimeException e) {
+                LOG.warn("Local provider {} cannot take its roots yet: {}", settings.name(), e.toString());
+            }
+        }
+        Runnable then;
+        synchronized (lock) {
+            if (stopped) {
+                return;
+            }
+            then = whenOwned;
+        }
+        LOG.info("Local provider {} owns its roots now and serves", settings.name());
+        then.run();
+    }
+
+    /**
+     * Why the instance serves nothing yet.
+     *
+     * @return the reason while another instance or process owns a root; empty once this one owns them
+     */
+    public Optional<String> waiting() {
+        synchronized (lock) {
+            if (pods != null) {
+                return Optional.empty();
+            }
+        }
+        return Optional.of("another instance or process owns its data roots " + settings.volumeRoot() + " and "
+                + settings.sandboxRoot() + " (an OS lock on " + RootLock.NAME
+                + " in each); it takes them over within a second once that one stops");
+    }
+
+    /**
+     * Runs an action once the instance owns its roots: at once if it does.
+     *
+     * @param action e.g. the publication's {@code serve}
+     */
+    public void whenOwned(Runnable action) {
+        synchronized (lock) {
+            if (pods == null) {
+                whenOwned = action;
+                return;
+            }
+        }
+        action.run();
     }
 
     /**
      * The orchestrator, with the volumes as its storage.
      *
      * @return the orchestrator
+     * @throws UnavailableException while another instance owns the roots
      */
     public Orchestrator orchestrator() {
-        return orchestrator;
+        synchronized (lock) {
+            if (orchestrator == null) {
+                throw new UnavailableException(waiting().orElse("not open"));
+            }
+            return orchestrator;
+        }
     }
 
     /**
      * The pods.
      *
      * @return the pod provider, which also pushes notifications
+     * @throws UnavailableException while another instance owns the roots
      */
     public PodProvider pods() {
-        return pods;
+        synchronized (lock) {
+            if (pods == null) {
+                throw new UnavailableException(waiting().orElse("not open"));
+            }
+            return pods;
+        }
     }
 
     /**
-     * What the component publishes: the orchestrator and the pods; once unregistered, the instance detaches and
-     * leaves its pods running for the next instance to adopt.
+     * What the component publishes: the orchestrator and the pods, or, while another instance owns the roots,
+     * stand-ins that serve through them once this one does, published FAILED with the reason until then. Once
+     * unregistered, the instance detaches, leaves its pods running for the next instance to adopt, and gives
+     * its roots up.
      *
      * @return the services
      */
     public ProviderServices services() {
-        return ProviderServices.of(Orchestrator.class, orchestrator)
-                .and(PodProvider.class, pods)
-                .onStop(pods::detach);
+        Optional<String> reason = waiting();
+        if (reason.isEmpty()) {
+            return ProviderServices.of(Orchestrator.class, orchestrator)
+                    .and(PodProvider.class, pods)
+                    .onStop(this::detach);
+        }
+        return ProviderServices.of(
+                        Orchestrator.class,
+                        Owned.standIn(Orchestrator.class, this::openOrchestrator, this::reason, this::keep))
+                .and(PodProvider.class, Owned.standIn(PodProvider.class, this::openPods, this::reason, this::keep))
+                .onStop(this::detach)
+                .failing(reason.get());
     }
 
-    /** Stops every pod and the instance's threads: for tests and benchmarks, which leave nothing running. */
+    private Object openOrchestrator() {
+        synchronized (lock) {
+            return orchestrator;
+        }
+    }
+
+    private Object openPods() {
+        synchronized (lock) {
+            return pods;
+        }
+    }
+
+    private String reason() {
+        return waiting().orElse("");
+    }
+
+    private void keep(Consumer<Pod> callback) {
+        synchronized (lock) {
+            if (pods != null) {
+                pods.notifyPods(callback);
+            } else {
+                pendingCallback = callback;
+            }
+        }
+    }
+
+    /** Leaves the pods running for the next instance, stops waiting, and gives the roots up. */
+    public void detach() {
+        stop(false);
+    }
+
+    /** Stops every pod and the instance's threads, and gives the roots up: for tests and benchmarks. */
     public void close() {
-        pods.close();
+        stop(true);
+    }
+
+    private void stop(boolean deletePods) {
+        Thread w;
+        LocalPods p;
+        synchronized (lock) {
+            stopped = true;
+            w = waiter;
+            p = pods;
+        }
+        if (w != null) {
+            w.interrupt();
+        }
+        try {
+            if (p != null && deletePods) {
+                p.close();
+            } else if (p != null) {
+                p.detach();
+            }
+        } finally {
+            synchronized (lock) {
+                owned.forEach(RootLock::close);
+                owned.clear();
+            }
+        }
     }
 }

@@ -39,12 +39,19 @@ public final class LocalProviderComponent {
      */
     @Activate
     public LocalProviderComponent(BundleContext context, Map<String, Object> properties) {
+        LocalProvider[] opened = new LocalProvider[1];
         publication = ProviderPublication.publish(
                 context,
                 ProviderConfiguration.of(properties, LocalConfiguration.class, LocalProvider.DEFAULT_NAME),
                 List.of(Orchestrator.class, PodProvider.class),
-                config -> LocalProvider.open(config, Path.of(System.getProperty("user.dir")), Clock.systemUTC())
-                        .services());
+                config -> {
+                    opened[0] = LocalProvider.open(config, Path.of(System.getProperty("user.dir")), Clock.systemUTC());
+                    return opened[0].services();
+                });
+        if (opened[0] != null) {
+            // An instance that waits for its roots is published FAILED; it serves once it owns them.
+            opened[0].whenOwned(publication::serve);
+        }
     }
 
     // Unregisters the services; the pods keep running for the next instance (a replaced bundle, a restarted

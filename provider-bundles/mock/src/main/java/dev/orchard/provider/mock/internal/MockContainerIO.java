@@ -2,6 +2,7 @@ package dev.orchard.provider.mock.internal;
 
 import dev.orchard.api.error.NotFoundException;
 import dev.orchard.api.error.UnavailableException;
+import dev.orchard.api.error.UnsupportedException;
 import dev.orchard.api.naming.Names;
 import dev.orchard.api.pod.Container;
 import dev.orchard.api.pod.ExecIO;
@@ -79,6 +80,11 @@ final class MockContainerIO {
      */
     static int exec(Pod pod, String containerName, List<String> command, ExecIO io) {
         container(pod, containerName);
+        if (io.tty()) {
+            // Refused, never ignored: a command that asked for a terminal must not run believing it has one.
+            throw new UnsupportedException("the mock provider runs no processes and has no terminal to give"
+                    + " an exec; exec without a tty instead");
+        }
         MockShell.Result r = MockShell.run(command);
         try {
             write(io.stdout(), r.stdout());

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orchard.api.error.InvalidInputException;
 import dev.orchard.api.error.NotFoundException;
+import dev.orchard.api.error.UnsupportedException;
 import dev.orchard.api.pod.Container;
 import dev.orchard.api.pod.ExecIO;
 import dev.orchard.api.pod.LogOptions;
@@ -229,10 +230,21 @@ class MockLogsAndExecTest {
 
     @Test
     void withoutStderrTheMessageGoesToStdout() {
-        int code =
-                mock.pods().runInContainer("default", "web", "c", List.of("nosuch"), new ExecIO(null, out, null, true));
+        int code = mock.pods()
+                .runInContainer("default", "web", "c", List.of("nosuch"), new ExecIO(null, out, null, false));
         assertEquals(127, code);
         assertTrue(stdout().contains("nosuch"), stdout());
+    }
+
+    @Test
+    void aTtyIsRefusedAsUnsupportedNeverIgnored() {
+        UnsupportedException e = assertThrows(
+                UnsupportedException.class,
+                () -> mock.pods()
+                        .runInContainer(
+                                "default", "web", "c", List.of("echo", "hi"), new ExecIO(null, out, null, true)));
+        assertTrue(e.getMessage().contains("without a tty"), e.getMessage());
+        assertEquals("", stdout(), "nothing ran");
     }
 
     @Test

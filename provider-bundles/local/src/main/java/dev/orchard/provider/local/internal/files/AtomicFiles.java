@@ -49,7 +49,7 @@ public final class AtomicFiles {
             move(temp, target);
             syncFolder(target.getParent());
         } finally {
-            Trees.deleteQuietly(temp);
+            Files.deleteIfExists(temp); // a file this wrote, never a link it follows
         }
     }
 

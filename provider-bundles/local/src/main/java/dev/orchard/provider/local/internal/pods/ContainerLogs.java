@@ -3,7 +3,8 @@ package dev.orchard.provider.local.internal.pods;
 import dev.orchard.api.error.NotFoundException;
 import dev.orchard.api.error.UnavailableException;
 import dev.orchard.api.pod.LogOptions;
-import java.io.ByteArrayInputStream;
+import dev.orchard.provider.local.internal.logs.LogStream;
+import dev.orchard.provider.local.internal.processes.RunFiles;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -14,11 +15,12 @@ import java.util.List;
 import java.util.function.BooleanSupplier;
 
 /**
- * Containers' logs: reads with the kubelet's options over the files the wrapper writes, and the cap that keeps
- * each log under a size by rotating it.
+ * Containers' logs: reads with the kubelet's options over the files the wrapper writes, streamed by
+ * {@link LogStream} so that no read loads a whole file, and the cap that keeps each log under a size by rotating
+ * it.
  *
  * <p>A container's log is {@code current.log}; the part rotated away is {@code current.log.1} (one is kept); the
- * previous run's log, kept over a restart, is {@code previous.log}.
+ * previous run's log, kept over a restart, is {@code previous.log}. All are in the container's state folder.
  */
 final class ContainerLogs {
     /** The size at which a container's log is rotated; one rotated file is kept. */
@@ -50,22 +52,18 @@ final class ContainerLogs {
      * @throws UnavailableException if the log cannot be read
      */
     InputStream read(PodRun pod, ContainerRun c, LogOptions options, BooleanSupplier ended) {
-        ContainerFiles files = c.files();
+        RunFiles files = c.files();
         try {
             if (options.previous()) {
                 if (!Files.exists(files.previousLog())) {
                     throw new NotFoundException(
                             "container " + c.name() + " of pod " + pod.key() + " has no previous run");
                 }
-                return new ByteArrayInputStream(
-                        LogFile.select(LogFile.read(files.previousLog()), options, clock.instant()));
+                return LogStream.open(List.of(files.previousLog()), options, clock.instant(), null);
             }
-            if (options.follow()) {
-                return LogFile.follow(files.log(), options, clock.instant(), ended);
-            }
-            List<LogFile.Line> lines = LogFile.read(files.rotatedLog()); // the older part, if the log was rotated
-            lines.addAll(LogFile.read(files.log()));
-            return new ByteArrayInputStream(LogFile.select(lines, options, clock.instant()));
+            // The older part first, if the log was rotated.
+            List<Path> parts = List.of(files.rotatedLog(), files.log());
+            return LogStream.open(parts, options, clock.instant(), options.follow() ? ended : null);
         } catch (IOException e) {
             throw new UnavailableException("the log of container " + c.name() + " could not be read: " + e, e);
         }
@@ -73,7 +71,7 @@ final class ContainerLogs {
 
     /**
      * Keeps each log under the cap: a full file becomes {@code current.log.1} (replacing the older one), and the
-     * wrapper's next line starts a new {@code current.log}. A log overshoots the cap by at most what its
+     * wrapper's next part starts a new {@code current.log}. A log overshoots the cap by at most what its
      * container writes between two calls.
      *
      * @param containers the containers whose logs to check

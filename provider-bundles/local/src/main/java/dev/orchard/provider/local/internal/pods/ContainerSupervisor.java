@@ -1,10 +1,13 @@
 package dev.orchard.provider.local.internal.pods;
 
 import dev.orchard.api.pod.RestartPolicy;
-import dev.orchard.provider.local.internal.pods.ProcessGroups.Signal;
-import java.io.File;
+import dev.orchard.provider.local.internal.processes.Launches;
+import dev.orchard.provider.local.internal.processes.ProcessIdentity;
+import dev.orchard.provider.local.internal.processes.RunFiles;
+import dev.orchard.provider.local.internal.processes.Stopping;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -13,39 +16,22 @@ import java.util.Optional;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs containers: starts each run under a wrapper, watches for its exit, records how it ended, and restarts it
- * as its pod's restart policy says, with exponential backoff capped at 30 s. It also adopts the runs an earlier
- * instance of the provider started.
+ * Runs containers: starts each run under its wrapper ({@link Launches#container}), watches for its exit, records
+ * how it ended, kills what the run left behind, and restarts it as its pod's restart policy says, with exponential
+ * backoff capped at 30 s. It also adopts the runs an earlier instance of the provider started, after checking that
+ * the process is the one it started (pid, start ticks, boot).
  *
- * <p>Each container runs its command (the image is recorded, not pulled) under a bash wrapper in a session of
- * its own: the wrapper writes every output line with its time to the container's log file and, when the command
- * exits, its exit code to a file, so that nothing depends on a pipe held by this JVM.
- *
- * <p>Every method that changes a container runs under its pod's lock: the caller's, or one it takes.
+ * <p>Every method that changes a container runs under its pod's lock: the caller's, or one it takes. Once the
+ * instance has detached (another instance owns the pods now), an exit it still hears of changes nothing.
  */
 final class ContainerSupervisor {
     private static final Logger LOG = LoggerFactory.getLogger(ContainerSupervisor.class);
-    // $1 log file, $2 exit-code file, then the command. Lines get $EPOCHREALTIME (bash 5) without a fork each.
-    // The log is opened for each line, so that renaming it (rotation) starts a new file at once.
-    // SIGTERM is for the command alone: the wrapper (trapped, so reset for the command) and the log loop
-    // (ignored; it runs only builtins) outlive it, so that what it prints while shutting down is logged instead
-    // of killing it with SIGPIPE. SIGKILL after the grace period ends them all.
-    static final String WRAPPER = String.join(
-            "\n",
-            "log=$1; exitfile=$2; shift 2",
-            "trap : TERM",
-            // LC_ALL=C in the log loop only: $EPOCHREALTIME must use '.', whatever locale the command runs in.
-            "\"$@\" < /dev/null 2>&1 | { LC_ALL=C; trap '' TERM; while IFS= read -r line || [ -n \"$line\" ]; do",
-            "  printf '%s %s\\n' \"$EPOCHREALTIME\" \"$line\" >> \"$log\"",
-            "done; }",
-            "code=${PIPESTATUS[0]}",
-            "printf '%s\\n' \"$code\" > \"$exitfile.tmp\" && mv -f \"$exitfile.tmp\" \"$exitfile\"",
-            "exit \"$code\"");
     private static final long FIRST_BACKOFF_MILLIS = 1_000;
     private static final long MAX_BACKOFF_MILLIS = 30_000;
 
@@ -70,6 +56,7 @@ final class ContainerSupervisor {
     private final Launcher launcher;
     private final PodJournal journal;
     private final Consumer<PodRun> changed;
+    private final BooleanSupplier attached;
 
     /**
      * Creates the supervisor.
@@ -79,18 +66,21 @@ final class ContainerSupervisor {
      * @param launcher starts the processes
      * @param journal saves each pod after a start
      * @param changed told of each change of a pod's containers, under its lock
+     * @param attached whether this instance still owns the pods
      */
     ContainerSupervisor(
             Clock clock,
             ScheduledExecutorService scheduler,
             Launcher launcher,
             PodJournal journal,
-            Consumer<PodRun> changed) {
+            Consumer<PodRun> changed,
+            BooleanSupplier attached) {
         this.clock = clock;
         this.scheduler = scheduler;
         this.launcher = launcher;
         this.journal = journal;
         this.changed = changed;
+        this.attached = attached;
     }
 
     /**
@@ -101,39 +91,33 @@ final class ContainerSupervisor {
      * @param c the container
      */
     void start(PodRun run, ContainerRun c) {
-        List<String> cmd = new ArrayList<>(List.of(
-                "setsid",
-                "bash",
-                "-c",
-                WRAPPER,
-                "orchard-wrapper",
-                c.files().log().toString(),
-                c.files().exitFile().toString()));
-        cmd.addAll(c.spec().command());
-        cmd.addAll(c.spec().args());
-        ProcessBuilder pb = new ProcessBuilder(cmd)
-                .directory(c.files().workDir().toFile())
-                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                .redirectError(ProcessBuilder.Redirect.DISCARD);
+        List<String> command = new ArrayList<>(c.spec().command());
+        command.addAll(c.spec().args());
+        Process p;
+        ProcessIdentity identity;
         try {
-            pb.environment().putAll(c.files().env());
+            List<Path> joins = run.boundary().joinFiles(c.name());
+            ProcessBuilder pb = Launches.container(c.files(), joins, run.token(), command, c.workDir());
             Files.deleteIfExists(c.files().exitFile());
-            c.started(launcher.start(pb));
+            p = launcher.start(pb);
+            // Read at once, while the new process cannot have been reaped: a run that already ended is still known.
+            identity = ProcessIdentity.of(p.pid()).orElse(null);
+            Launches.join(p, joins);
         } catch (IOException | IllegalArgumentException e) {
             c.status(c.status().startFailed(clock.instant()));
             LOG.warn("Container {} of pod {} could not start: {}", c.name(), run.key(), e.toString());
             return;
         }
+        c.started(p, identity);
         c.status(c.status().started(clock.instant()));
         watch(run, c);
         journal.save(run);
     }
 
     /**
-     * Takes over a run that an earlier instance started: a live process with the saved pid and start time is
-     * watched again; a run that ended meanwhile is recorded with the exit code its wrapper wrote, and restarted
-     * as the policy says. Under the pod's lock.
+     * Takes over a run that an earlier instance started: a process that is still the one the journal names (same
+     * pid, start ticks and boot) is watched again; otherwise the run ended meanwhile, and is recorded with the exit
+     * code its wrapper wrote, and restarted as the policy says. Under the pod's lock.
      *
      * @param run the pod
      * @param c the container
@@ -142,20 +126,15 @@ final class ContainerSupervisor {
      */
     boolean adopt(PodRun run, ContainerRun c, StoredPod.Run saved) {
         c.status(RunStatus.adopted(saved.restarts(), StoredPod.startedAt(saved)));
-        Optional<ProcessHandle> live = ProcessHandle.of(saved.pid())
-                .filter(ProcStats::running)
-                .filter(p -> saved.startMillis() < 0
-                        || p.info()
-                                .startInstant()
-                                .map(i -> i.toEpochMilli() == saved.startMillis())
-                                .orElse(true));
+        ProcessIdentity who = new ProcessIdentity(saved.pid(), saved.startTicks(), saved.bootId());
+        Optional<ProcessHandle> live = who.handle();
+        c.adopted(who, live.orElse(null));
         if (live.isPresent()) {
-            c.adopted(live.get());
             watch(run, c);
             return true;
         }
-        c.adopted(ProcessHandle.of(saved.pid()).orElse(null));
-        terminated(run, c, exitCode(c, c.process() == null ? ProcessHandle.current() : c.process()));
+        Stopping.killLeftovers(run.boundary(), c.name(), saved.pid());
+        terminated(run, c, exitCode(c, null));
         return false;
     }
 
@@ -165,13 +144,16 @@ final class ContainerSupervisor {
     }
 
     private void exited(PodRun run, ContainerRun c, ProcessHandle p) {
-        if (!run.deleting() && ProcessGroups.leftBehind(p)) {
+        if (!attached.getAsBoolean()) {
+            return; // the pods are another instance's now
+        }
+        if (!run.deleting()) {
             // As when a container's main process exits: nothing of the run outlives it, nor piles up over restarts.
-            ProcessGroups.signal(p, Signal.KILL);
+            Stopping.killLeftovers(run.boundary(), c.name(), p.pid());
         }
         run.lock();
         try {
-            if (c.process() == p) {
+            if (c.process() == p && attached.getAsBoolean()) {
                 terminated(run, c, exitCode(c, p));
             }
         } finally {
@@ -202,10 +184,10 @@ final class ContainerSupervisor {
     private void restart(PodRun run, ContainerRun c) {
         run.lock();
         try {
-            if (run.deleting()) {
+            if (run.deleting() || !attached.getAsBoolean()) {
                 return;
             }
-            ContainerFiles files = c.files();
+            RunFiles files = c.files();
             try {
                 if (Files.exists(files.log())) {
                     Files.move(files.log(), files.previousLog(), StandardCopyOption.REPLACE_EXISTING);
@@ -227,7 +209,7 @@ final class ContainerSupervisor {
      * 137, as if killed.
      *
      * @param c the container
-     * @param p the run's wrapper process
+     * @param p the run's wrapper process, or null if it was not found running
      * @return the exit code
      */
     static int exitCode(ContainerRun c, ProcessHandle p) {
@@ -236,7 +218,7 @@ final class ContainerSupervisor {
         } catch (IOException | NumberFormatException e) {
             // The wrapper itself was killed before it could write the code: report how it ended, if we know.
             Process child = c.child();
-            if (child != null && child.pid() == p.pid()) {
+            if (child != null && p != null && child.pid() == p.pid()) {
                 try {
                     return child.waitFor(1, TimeUnit.SECONDS) ? child.exitValue() : 137;
                 } catch (InterruptedException interrupted) {

@@ -12,38 +12,43 @@ import dev.orchard.api.pod.Pod;
 import dev.orchard.api.pod.PodNotifier;
 import dev.orchard.api.pod.PodProvider;
 import dev.orchard.api.pod.PodStatus;
+import dev.orchard.api.pod.PodVolume;
 import dev.orchard.api.pod.StatsSummary;
+import dev.orchard.provider.local.internal.files.RootFolder;
+import dev.orchard.provider.local.internal.files.RootMark;
 import dev.orchard.provider.local.internal.pods.ContainerSupervisor.Launcher;
+import dev.orchard.provider.local.internal.processes.CgroupHost;
 import dev.orchard.provider.local.internal.volumes.LocalStorage;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Pods as local OS processes: the local provider's {@link PodProvider} and {@link PodNotifier}, which puts
- * together the classes that do each job. The {@link PodTable} holds the pods, each a {@link PodRun} with a lock
- * of its own; {@link PodCreation} makes and adopts them; the {@link ContainerSupervisor} runs their containers;
- * the {@link PodJournal} saves them for the next instance; {@link ContainerLogs}, {@link ContainerExec} and the
- * {@link LocalNode} answer the rest.
+ * together the classes that do each job. The {@link PodTable} holds the pods, each a {@link PodRun} with a lock of
+ * its own; {@link PodCreation} makes and adopts them and {@link PodRemoval} takes them out; the
+ * {@link ContainerSupervisor} runs their containers; the {@link PodJournal} saves them for the next instance;
+ * {@link ContainerLogs}, {@link ContainerExec} and the {@link LocalNode} answer the rest.
  *
  * <p>Thread-safe, and no call waits for another pod: starting processes, writing files and waiting hold at most
  * the pod's own lock, and reads take no lock. A pod is visible to reads once all its containers have started;
  * until then a create of the same name is refused as a duplicate, and an update or delete of it waits on its lock
  * for the create to end. A delete frees the name last, once nothing of the pod is left.
  *
- * <p>Deleting a pod sends SIGTERM to each container's whole process group and tree, and SIGKILL after the grace
- * period. Every change is pushed to the {@link PodNotifier} callback.
+ * <p>Deleting a pod sends SIGTERM to every process inside its boundary (its cgroup, or its token), and SIGKILL
+ * after the grace period. Every change is pushed to the {@link PodNotifier} callback.
  */
 public final class LocalPods implements PodProvider, PodNotifier {
     private static final Logger LOG = LoggerFactory.getLogger(LocalPods.class);
@@ -51,65 +56,126 @@ public final class LocalPods implements PodProvider, PodNotifier {
     // interval, so keep it short; a check is one stat per container.
     private static final long LOG_CHECK_MILLIS = 200;
 
-    private final Clock clock;
+    private final RootFolder root;
+    private final CgroupHost cgroups;
     private final PodTable table;
     private final ScheduledExecutorService scheduler;
     private final PodNotifications notifications = new PodNotifications();
-    private final VolumeClaims claims;
+    private final AtomicBoolean attached = new AtomicBoolean(true);
+    private final PodJournal journal;
     private final PodCreation creation;
+    private final PodRemoval removal;
     private final ContainerLogs logs;
     private final LocalNode node;
 
     /**
-     * Opens (and creates) the sandbox root and adopts the pods an earlier instance left running there.
+     * Opens a folder as a sandbox root: makes it if it is missing, and refuses it if it holds anything the local
+     * provider did not make.
      *
-     * @param root the folder of the pods' sandboxes
+     * @param configured the folder
+     * @return the root, marked as a sandbox root
+     * @throws IOException if it cannot be made or read, or holds foreign content
+     */
+    public static RootFolder root(Path configured) throws IOException {
+        return RootMark.open(configured, RootMark.Kind.SANDBOXES, SandboxScan::foreign);
+    }
+
+    /**
+     * Opens the pods under a sandbox root: finishes what a crash interrupted and adopts the pods an earlier
+     * instance left running there.
+     *
+     * @param root the sandbox root, from {@link #root}, owned by this instance
      * @param storage the volumes that pods mount
      * @param clock the clock for the pods' times
      * @param nodeName the node's name in stats summaries
      * @param maxPods the most pods the node runs
-     * @throws IOException if the root cannot be made or resolved
+     * @throws IOException if the root's state folder cannot be made
      */
-    public LocalPods(Path root, LocalStorage storage, Clock clock, String nodeName, int maxPods) throws IOException {
-        this(root, storage, clock, nodeName, maxPods, ContainerLogs.CAP_BYTES, Launcher.PROCESS_BUILDER);
+    public LocalPods(RootFolder root, LocalStorage storage, Clock clock, String nodeName, int maxPods)
+            throws IOException {
+        this(
+                root,
+                storage,
+                clock,
+                nodeName,
+                maxPods,
+                ContainerLogs.CAP_BYTES,
+                Launcher.PROCESS_BUILDER,
+                CgroupHost.discover(Integer.toHexString(root.path().toString().hashCode())));
     }
 
-    // Package-private for tests only: a small log cap shows a rotation quickly, and a launcher can make a start
-    // slow, to show that it holds up no other pod.
+    // Package-private for tests only: a small log cap shows a rotation quickly, a launcher can make a start slow
+    // (to show that it holds up no other pod), and a host without cgroups shows the token boundary.
     LocalPods(
-            Path root,
+            RootFolder root,
             LocalStorage storage,
             Clock clock,
             String nodeName,
             int maxPods,
             long logCapBytes,
-            Launcher launcher)
+            Launcher launcher,
+            CgroupHost cgroups)
             throws IOException {
-        Files.createDirectories(root);
-        Path real = root.toRealPath();
-        this.clock = clock;
+        this.root = root;
+        this.cgroups = cgroups;
+        RootFolder state = root.folder(RootMark.STATE_FOLDER);
         this.table = new PodTable(maxPods);
         this.scheduler = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "orchard-local-restarts");
             t.setDaemon(true);
             return t;
         });
-        PodJournal journal = new PodJournal(real);
-        ContainerSupervisor supervisor = new ContainerSupervisor(clock, scheduler, launcher, journal, this::changed);
-        this.claims = new VolumeClaims(storage);
-        this.creation = new PodCreation(real, clock, storage, table, claims, supervisor, this::changed);
+        this.journal = new PodJournal(state.path(), attached::get);
+        ContainerSupervisor supervisor =
+                new ContainerSupervisor(clock, scheduler, launcher, journal, this::changed, attached::get);
+        VolumeClaims claims = new VolumeClaims(storage);
+        this.removal = new PodRemoval(clock, table, claims, this::changed);
+        this.creation = new PodCreation(
+                root, state, clock, storage, table, claims, supervisor, journal, removal, cgroups, this::changed);
         this.logs = new ContainerLogs(clock, logCapBytes);
-        this.node = new LocalNode(nodeName, maxPods, clock);
+        this.node = new LocalNode(
+                nodeName,
+                maxPods,
+                clock,
+                new NodeConditions(List.of(storage.root(), root.path())),
+                cgroups.workingSetSource());
         scheduler.scheduleWithFixedDelay(
                 () -> logs.rotate(table.containers()), LOG_CHECK_MILLIS, LOG_CHECK_MILLIS, TimeUnit.MILLISECONDS);
-        journal.scan().forEach(creation::adopt);
+        for (PodJournal.Entry saved : journal.scan()) {
+            if (saved.pod().deleting()
+                    || saved.pod().containers() == null
+                    || saved.pod().containers().isEmpty()) {
+                removal.finish(creation.leftover(saved));
+            } else {
+                creation.adopt(saved);
+            }
+        }
+        SandboxScan.reportForeign(root, table::holdsName);
+    }
+
+    /**
+     * The volumes the pods use: after a start, every volume that is Bound but not in here lost its pod while no
+     * instance ran.
+     *
+     * @return the volumes, by namespace and name
+     */
+    public Set<NamespacedName> volumesInUse() {
+        Set<NamespacedName> used = new HashSet<>();
+        for (PodRun r : table.all()) {
+            for (PodVolume v : r.spec().volumes()) {
+                used.add(new NamespacedName(r.key().namespace(), v.claimName()));
+            }
+        }
+        return used;
     }
 
     /**
      * Leaves every pod running, for the next instance to adopt, and stops this instance's threads: what a
-     * provider does when its bundle is stopped or replaced.
+     * provider does when its bundle is stopped or replaced. From here on this instance changes nothing of the
+     * pods, not even when it hears of an exit: they are the next instance's.
      */
     public void detach() {
+        attached.set(false);
         scheduler.shutdownNow();
         notifications.close();
     }
@@ -126,6 +192,7 @@ public final class LocalPods implements PodProvider, PodNotifier {
             }
         }
         detach();
+        cgroups.removeIfEmpty();
     }
 
     // ------------------------------------------------------------------ lifecycle
@@ -155,6 +222,7 @@ public final class LocalPods implements PodProvider, PodNotifier {
                     pod.metadata().labels(),
                     pod.metadata().annotations(),
                     m.creationTime()));
+            journal.save(run);
             changed(run);
         } finally {
             run.unlock();
@@ -170,32 +238,11 @@ public final class LocalPods implements PodProvider, PodNotifier {
                 throw PodTable.notFound(namespace, name);
             }
             run.markDeleting();
+            journal.save(run); // a crash from here on is finished at the next start
         } finally {
             run.unlock();
         }
-        List<ProcessHandle> processes = new ArrayList<>();
-        run.containers().forEach(c -> processes.add(c.process()));
-        ProcessGroups.stop(processes, run.spec().terminationGracePeriodSeconds());
-        run.lock();
-        try {
-            for (ContainerRun c : run.containers()) {
-                if (!c.status().state().terminated()) {
-                    ProcessHandle p = c.process();
-                    c.status(c.status().killed(p == null ? null : ContainerSupervisor.exitCode(c, p), clock.instant()));
-                }
-            }
-            try {
-                claims.release(run.key(), run.spec());
-                changed(run);
-                run.sandbox().remove();
-            } finally {
-                // Last: the name stays taken until nothing of the pod is left, so that a new pod of the same name
-                // never has its sandbox removed, or its volumes released, by this delete.
-                table.remove(run);
-            }
-        } finally {
-            run.unlock();
-        }
+        removal.delete(run);
     }
 
     // ------------------------------------------------------------------ reads
@@ -217,7 +264,7 @@ public final class LocalPods implements PodProvider, PodNotifier {
 
     // Under the pod's lock: queues the pod's new state for the callback, in order.
     private void changed(PodRun run) {
-        if (run.published()) {
+        if (run.published() && attached.get()) {
             notifications.publish(run::toPod);
         }
     }
@@ -242,7 +289,8 @@ public final class LocalPods implements PodProvider, PodNotifier {
         if (command == null || command.isEmpty()) {
             throw new InvalidInputException("exec needs a command, got none");
         }
-        return ContainerExec.run(container(table.live(namespace, podName), containerName), command, io);
+        PodRun run = table.live(namespace, podName);
+        return ContainerExec.run(run, container(run, containerName), command, io);
     }
 
     private static ContainerRun container(PodRun run, String name) {
@@ -268,7 +316,12 @@ public final class LocalPods implements PodProvider, PodNotifier {
     Optional<Long> pid(String namespace, String pod, String container) {
         return table.get(new NamespacedName(namespace, pod))
                 .map(r -> r.container(container))
-                .map(ContainerRun::process)
-                .map(ProcessHandle::pid);
+                .map(ContainerRun::identity)
+                .map(id -> id.pid());
+    }
+
+    // Package-private for tests only: where the sandbox root is, for the tests' checks of its files.
+    Path rootPath() {
+        return root.path();
     }
 }

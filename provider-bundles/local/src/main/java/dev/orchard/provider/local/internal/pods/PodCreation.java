@@ -12,6 +12,9 @@ import dev.orchard.api.pod.ObjectMeta;
 import dev.orchard.api.pod.Pod;
 import dev.orchard.api.pod.PodSpec;
 import dev.orchard.api.pod.PodVolume;
+import dev.orchard.provider.local.internal.files.RootFolder;
+import dev.orchard.provider.local.internal.processes.CgroupHost;
+import dev.orchard.provider.local.internal.processes.TokenBoundary;
 import dev.orchard.provider.local.internal.volumes.LocalStorage;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -19,6 +22,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -27,47 +31,72 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Brings pods into the table: a new one from {@code createPod} (admitted, its sandbox made, its volumes bound, its
- * containers started), and one that an earlier instance left running, from its journal entry (adopted). Both
- * hold only the new pod's lock while they make files and start processes.
+ * Brings pods into the table: a new one from {@code createPod}, and one that an earlier instance left running,
+ * from its journal entry. Both hold only the new pod's lock while they make files and start processes.
+ *
+ * <p>A create checks everything it can before it makes anything (the name, the spec's paths, the volumes, the
+ * commands, the node's room), so a refused create leaves nothing. Then it makes the pod's state folder and its
+ * boundary, saves the journal (from then on the sandbox is the provider's), makes the sandbox new, binds the
+ * volumes and starts the containers; a failure on the way undoes all of it ({@link PodRemoval#undo}).
  */
 final class PodCreation {
     private static final Logger LOG = LoggerFactory.getLogger(PodCreation.class);
 
-    private final Path root;
+    private final RootFolder root;
+    private final RootFolder state;
     private final Clock clock;
     private final LocalStorage storage;
     private final PodTable table;
     private final VolumeClaims claims;
     private final ContainerSupervisor supervisor;
+    private final PodJournal journal;
+    private final PodRemoval removal;
+    private final CgroupHost cgroups;
     private final Consumer<PodRun> changed;
 
     /**
      * Creates the pods' maker.
      *
-     * @param root the folder of the sandboxes, resolved
+     * @param root the sandbox root
+     * @param state the sandbox root's state folder
      * @param clock the clock for creation times
      * @param storage the volumes pods mount
      * @param table the table the pods go into
      * @param claims the volumes' Bound and Released phases
      * @param supervisor starts and adopts the containers
+     * @param journal saves the pods
+     * @param removal undoes a create that failed halfway
+     * @param cgroups where the pods' cgroups are made
      * @param changed told of a made pod, under its lock
      */
     PodCreation(
-            Path root,
+            RootFolder root,
+            RootFolder state,
             Clock clock,
             LocalStorage storage,
             PodTable table,
             VolumeClaims claims,
             ContainerSupervisor supervisor,
+            PodJournal journal,
+            PodRemoval removal,
+            CgroupHost cgroups,
             Consumer<PodRun> changed) {
         this.root = root;
+        this.state = state;
         this.clock = clock;
         this.storage = storage;
         this.table = table;
         this.claims = claims;
         this.supervisor = supervisor;
+        this.journal = journal;
+        this.removal = removal;
+        this.cgroups = cgroups;
         this.changed = changed;
+    }
+
+    /** A new pod's run, not made yet. */
+    private PodRun newRun(NamespacedName key, ObjectMeta meta, PodSpec spec, String token, Instant start) {
+        return new PodRun(key, meta, spec, new Sandbox(root, key), new PodState(state, key), token, start);
     }
 
     /**
@@ -79,27 +108,32 @@ final class PodCreation {
         NamespacedName key = new NamespacedName(pod.namespace(), pod.name());
         Instant now = clock.instant();
         ObjectMeta meta = pod.metadata().withIdentity(UUID.randomUUID().toString(), now);
-        PodRun run = new PodRun(key, meta, pod.spec(), new Sandbox(root, key), now);
         // Checked before the pod takes its name and a place on the node, so that a create that is refused never
         // makes another one fail; a name already taken is still the first thing a caller hears of.
         if (table.get(key).isPresent()) {
             throw new AlreadyExistsException("pod " + key + " exists already");
         }
+        Sandbox.validate(pod.spec());
         Map<String, Path> volumes = volumeFolders(key, pod.spec());
         requireCommands(pod.spec());
+        PodRun run = newRun(key, meta, pod.spec(), UUID.randomUUID().toString(), now);
         table.admit(run);
         run.lock();
         try {
-            prepare(run, volumes);
             try {
+                make(run, volumes);
                 for (ContainerRun c : run.containers()) {
                     supervisor.start(run, c);
                 }
-            } catch (RuntimeException e) {
-                undo(run);
-                throw e instanceof OrchardException o
-                        ? o
-                        : new ProviderFaultException("the local provider failed to start pod " + key + ": " + e, e);
+            } catch (IOException | RuntimeException e) {
+                removal.undo(run);
+                if (e instanceof OrchardException o) {
+                    throw o;
+                }
+                if (e instanceof IOException) {
+                    throw new UnavailableException("pod " + key + " could not be made under " + root + ": " + e, e);
+                }
+                throw new ProviderFaultException("the local provider failed to start pod " + key + ": " + e, e);
             }
             run.publish();
             changed.accept(run);
@@ -108,16 +142,20 @@ final class PodCreation {
         }
     }
 
-    // Under the pod's lock: a create that failed after starting some containers leaves nothing behind, not even
-    // its name.
-    private void undo(PodRun run) {
-        run.markDeleting(); // nothing of it restarts
-        List<ProcessHandle> started = new ArrayList<>();
-        run.containers().forEach(c -> started.add(c.process()));
-        ProcessGroups.stop(started, 0);
-        claims.release(run.key(), run.spec());
-        run.sandbox().remove();
-        table.remove(run);
+    // Under the pod's lock: its state folder, boundary and journal, then its sandbox, files and volumes.
+    private void make(PodRun run, Map<String, Path> volumes) throws IOException {
+        run.state().create();
+        run.boundary(cgroups.create(groupName(run.key(), run.token()), run.token()));
+        journal.save(run); // from here on the sandbox is the provider's: a crash leaves a create to finish
+        run.sandbox().create();
+        run.sandboxMade(true);
+        run.containers(places(run, volumes, true));
+        claims.bind(run.key(), run.spec());
+    }
+
+    /** The name of a pod's cgroup folder: its namespace, name and a part of its token, unique to this pod. */
+    static String groupName(NamespacedName key, String token) {
+        return key.namespace() + "." + key.name() + "." + token.substring(0, Math.min(8, token.length()));
     }
 
     private Map<String, Path> volumeFolders(NamespacedName pod, PodSpec spec) {
@@ -128,7 +166,7 @@ final class PodCreation {
                     storage.directory(new NamespacedName(pod.namespace(), v.claimName()))
                             .orElseThrow(() -> new InvalidInputException("pod " + pod.name() + " mounts volume "
                                     + Names.quote(v.claimName()) + ", which does not exist in namespace "
-                                    + pod.namespace())));
+                                    + pod.namespace() + " or is Failed")));
         }
         return volumes;
     }
@@ -143,56 +181,54 @@ final class PodCreation {
         }
     }
 
-    // Under the pod's lock: makes the sandbox and binds the volumes; on failure undoes both and the admission.
-    private void prepare(PodRun run, Map<String, Path> volumes) {
-        try {
-            run.sandbox().create();
-            run.containers(places(run, volumes));
-            claims.bind(run.key(), run.spec());
-        } catch (IOException | RuntimeException e) {
-            claims.release(run.key(), run.spec());
-            run.sandbox().remove();
-            table.remove(run);
-            if (e instanceof IOException) {
-                throw new UnavailableException(
-                        "the sandbox of pod " + run.key().name() + " could not be made under " + root + ": " + e, e);
-            }
-            throw (RuntimeException) e;
-        }
-    }
-
-    private static List<ContainerRun> places(PodRun run, Map<String, Path> volumes) throws IOException {
+    // The containers' places: in a new pod, their mounts, folders and environment files are made; in an adopted
+    // one, nothing in the sandbox is touched (it has been the pod's to change), only the paths are worked out.
+    private static List<ContainerRun> places(PodRun run, Map<String, Path> volumes, boolean make) throws IOException {
         List<ContainerRun> prepared = new ArrayList<>();
         for (Container c : run.spec().containers()) {
-            prepared.add(new ContainerRun(c, run.sandbox().prepare(c, volumes)));
+            if (make) {
+                run.sandbox().prepare(c, volumes);
+                Map<String, String> env = new LinkedHashMap<>(System.getenv());
+                env.putAll(c.env());
+                env.putAll(run.sandbox().variables(c));
+                env.put(TokenBoundary.VARIABLE, run.token());
+                prepared.add(new ContainerRun(
+                        c, run.state().prepare(c.name(), env), run.sandbox().workDir(c, volumes)));
+            } else {
+                prepared.add(new ContainerRun(
+                        c, run.state().container(c.name()), run.sandbox().workDir(c, volumes)));
+            }
         }
         return prepared;
     }
 
     /**
-     * Takes over a pod that an earlier instance left: its live processes by pid and start time, ended ones by
-     * their exit code. A journal entry that does not make a valid pod is logged and skipped.
+     * Takes over a pod that an earlier instance left: its live processes by pid, start ticks and boot, ended ones
+     * by their exit code. A journal entry that does not make a valid pod is logged and skipped.
      *
-     * @param saved the pod's journal entry
+     * @param saved the pod's journal entry, whose runs have started
+     * @return the pod, or null if it could not be adopted
      */
-    void adopt(PodJournal.Entry saved) {
+    PodRun adopt(PodJournal.Entry saved) {
         try {
             StoredPod stored = saved.pod();
             ObjectMeta meta = stored.meta(saved.file());
             PodSpec spec = stored.spec(saved.file());
-            NamespacedName key = new NamespacedName(meta.namespace(), meta.name());
-            PodRun run = new PodRun(key, meta, spec, saved.sandbox(), stored.startTime(saved.file()));
+            String token = stored.token() == null ? UUID.randomUUID().toString() : stored.token();
+            PodRun run = newRun(saved.key(), meta, spec, token, stored.startTime(saved.file()));
             Map<String, Path> volumes = new HashMap<>();
             for (PodVolume v : spec.volumes()) {
-                storage.directory(new NamespacedName(key.namespace(), v.claimName()))
+                storage.directory(new NamespacedName(saved.key().namespace(), v.claimName()))
                         .ifPresent(d -> volumes.put(v.name(), d));
             }
             Map<String, StoredPod.Run> runs = stored.runs(saved.file());
             run.lock();
             try {
-                run.containers(places(run, volumes));
+                run.boundary(cgroups.adopt(stored.cgroupFolders(), groupName(saved.key(), token), token));
+                run.sandboxMade(true);
+                run.containers(places(run, volumes, false));
                 table.adopt(run);
-                claims.adopt(key, spec);
+                claims.adopt(saved.key(), spec);
                 int live = 0;
                 for (ContainerRun c : run.containers()) {
                     StoredPod.Run r = runs.get(c.name());
@@ -203,17 +239,42 @@ final class PodCreation {
                     }
                 }
                 run.publish();
+                journal.save(run);
                 LOG.info(
                         "Adopted pod {}: {} of {} container(s) still running",
-                        key,
+                        saved.key(),
                         live,
                         spec.containers().size());
                 changed.accept(run);
             } finally {
                 run.unlock();
             }
+            return run;
         } catch (IOException | RuntimeException e) {
             LOG.error("Could not adopt the pod saved in {}: {}", saved.file(), e.toString());
+            return null;
         }
+    }
+
+    /**
+     * The run of a pod whose journal says a create or a delete was under way, to finish it.
+     *
+     * @param saved the pod's journal entry
+     * @return the pod's run, with its boundary, to remove
+     */
+    PodRun leftover(PodJournal.Entry saved) {
+        StoredPod stored = saved.pod();
+        String token = stored.token() == null ? UUID.randomUUID().toString() : stored.token();
+        PodSpec spec;
+        try {
+            spec = stored.spec(saved.file());
+        } catch (RuntimeException unreadable) {
+            spec = PodSpec.of(Container.of("unknown", "", "true")); // what is removed needs no spec
+        }
+        PodRun run = newRun(
+                saved.key(), ObjectMeta.of(saved.key().namespace(), saved.key().name()), spec, token, clock.instant());
+        run.boundary(cgroups.adopt(stored.cgroupFolders(), groupName(saved.key(), token), token));
+        run.sandboxMade(true);
+        return run;
     }
 }

@@ -26,7 +26,7 @@ final class PodPhases {
             ContainerState api = c.state().api();
             anyRunning |= api == ContainerState.RUNNING;
             anyFailed |= api == ContainerState.TERMINATED && (c.exitCode() == null || c.exitCode() != 0);
-            restarting |= c.state() == RunState.BACK_OFF;
+            restarting |= c.state() == RunState.BACK_OFF || c.state() == RunState.RESTARTING;
             waiting |= api == ContainerState.WAITING;
         }
         if (anyRunning || (restarting && !deleting)) {

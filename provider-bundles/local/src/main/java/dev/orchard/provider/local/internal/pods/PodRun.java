@@ -8,6 +8,7 @@ import dev.orchard.api.pod.ObjectMeta;
 import dev.orchard.api.pod.Pod;
 import dev.orchard.api.pod.PodSpec;
 import dev.orchard.api.pod.PodStatus;
+import dev.orchard.provider.local.internal.processes.PodBoundary;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -18,7 +19,8 @@ import java.util.Map;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * One pod as it runs: its identity, spec, sandbox and containers, and the lock that orders every change to it.
+ * One pod as it runs: its identity, spec, sandbox, state folder, token and boundary, its containers, and the lock
+ * that orders every change to it.
  *
  * <p>Each pod has a lock of its own, so that starting one pod's processes or writing its journal never holds up
  * another pod. Changes (create, exits, restarts, updates, delete) take it; reads take no lock: they read the
@@ -28,18 +30,31 @@ final class PodRun {
     private final NamespacedName key;
     private final PodSpec spec;
     private final Sandbox sandbox;
+    private final PodState state;
+    private final String token;
     private final Instant startTime;
     private final ReentrantLock lock = new ReentrantLock();
+    private volatile PodBoundary boundary;
+    private volatile boolean sandboxMade;
     private volatile Map<String, ContainerRun> containers = Map.of();
     private volatile ObjectMeta meta;
     private volatile boolean published;
     private volatile boolean deleting;
 
-    PodRun(NamespacedName key, ObjectMeta meta, PodSpec spec, Sandbox sandbox, Instant startTime) {
+    PodRun(
+            NamespacedName key,
+            ObjectMeta meta,
+            PodSpec spec,
+            Sandbox sandbox,
+            PodState state,
+            String token,
+            Instant startTime) {
         this.key = key;
         this.meta = meta;
         this.spec = spec;
         this.sandbox = sandbox;
+        this.state = state;
+        this.token = token;
         this.startTime = startTime;
     }
 
@@ -66,6 +81,36 @@ final class PodRun {
 
     Instant startTime() {
         return startTime;
+    }
+
+    /** The provider's own folder of the pod: its journal and its containers' files. */
+    PodState state() {
+        return state;
+    }
+
+    /** The pod's token: every process of the pod has it in its environment. */
+    String token() {
+        return token;
+    }
+
+    /** The boundary of the pod's processes; null until it is made. */
+    PodBoundary boundary() {
+        return boundary;
+    }
+
+    /** Sets the boundary once it is made. Under the lock. */
+    void boundary(PodBoundary made) {
+        this.boundary = made;
+    }
+
+    /** Whether this instance made the pod's sandbox, so that only then an undo removes it. */
+    boolean sandboxMade() {
+        return sandboxMade;
+    }
+
+    /** Records that the sandbox was made, new, by this pod's create or found by its adoption. Under the lock. */
+    void sandboxMade(boolean made) {
+        this.sandboxMade = made;
     }
 
     ObjectMeta meta() {

@@ -58,6 +58,11 @@ final class PodTable {
         pods.remove(run.key(), run);
     }
 
+    /** Whether any pod, made or not, holds a name. */
+    boolean holdsName(NamespacedName key) {
+        return pods.containsKey(key);
+    }
+
     /** Whether the pod is still the one under its name. */
     boolean holds(PodRun run) {
         return pods.get(run.key()) == run;

@@ -17,6 +17,8 @@ enum RunState {
     ERROR(ContainerState.TERMINATED, "Error"),
     /** It exited, and its restart policy restarts it once the backoff is over. */
     BACK_OFF(ContainerState.TERMINATED, "CrashLoopBackOff"),
+    /** Its backoff is over and its next run is starting: its log was handed over, its process is not up yet. */
+    RESTARTING(ContainerState.WAITING, "ContainerCreating"),
     /** Its process could not be started. */
     START_ERROR(ContainerState.TERMINATED, "StartError"),
     /** Its pod was deleted while it ran. */

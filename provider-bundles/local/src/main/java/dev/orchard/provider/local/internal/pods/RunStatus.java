@@ -38,9 +38,9 @@ record RunStatus(RunState state, int restarts, Integer exitCode, Instant started
         return new RunStatus(RunState.BACK_OFF, restarts, exitCode, startedAt, finishedAt);
     }
 
-    /** One restart more, before its run starts. */
+    /** One restart more, before its run starts: it waits, so it is never taken for the run that ended. */
     RunStatus restarting() {
-        return new RunStatus(state, restarts + 1, exitCode, startedAt, finishedAt);
+        return new RunStatus(RunState.RESTARTING, restarts + 1, exitCode, startedAt, finishedAt);
     }
 
     /** A run that was stopped because its pod was deleted. */

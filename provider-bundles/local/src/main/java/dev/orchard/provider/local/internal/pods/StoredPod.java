@@ -21,9 +21,12 @@ import java.util.Map;
  * The JSON form of a pod's journal file, {@code pod.json}: records of plain types of the provider's own, so that
  * the file does not change when the API's records do; {@code format} names the layout version.
  *
- * <p>Format 1 is the layout the provider has always written (its field names are those the API's {@code PodSpec}
- * had when it was stored directly), so the files of earlier versions are read as they are. Reading validates
- * through the API's records; a file edited into nonsense is the provider's fault, not a caller's.
+ * <p>Format 2 adds to format 1 (the layout whose field names are those the API's {@code PodSpec} had when it was
+ * stored directly) what the provider needs to find a pod's processes again and know them for its own: each run's
+ * start time in clock ticks and its boot, the pod's token and cgroups, and whether a delete had begun. A format 1
+ * file is still read, but its runs carry no start ticks, so none of its processes is ever taken for the pod's.
+ * Reading validates through the API's records; a file edited into nonsense is the provider's fault, not a
+ * caller's.
  *
  * @param format the layout version, {@value #FORMAT}
  * @param namespace the pod's namespace
@@ -35,6 +38,9 @@ import java.util.Map;
  * @param startTime when the provider accepted it, ISO-8601
  * @param spec the pod's spec
  * @param containers each container's current run
+ * @param token the pod's token, which every process of the pod has in its environment
+ * @param cgroups the pod's cgroup folders, or empty where it has none
+ * @param deleting whether a delete of the pod had begun
  */
 record StoredPod(
         int format,
@@ -46,9 +52,12 @@ record StoredPod(
         String creationTime,
         String startTime,
         Spec spec,
-        List<Run> containers) {
+        List<Run> containers,
+        String token,
+        List<String> cgroups,
+        boolean deleting) {
 
-    static final int FORMAT = 1;
+    static final int FORMAT = 2;
 
     /** A pod's spec. */
     record Spec(
@@ -79,18 +88,37 @@ record StoredPod(
     record Requests(long cpuMillis, long memoryBytes, long pods) {}
 
     /**
-     * One container's run: the wrapper's pid and start time identify it against pid reuse.
+     * One container's run: the wrapper's pid, start ticks and boot identify it against pid reuse.
      *
      * @param name the container's name
      * @param pid the wrapper's pid, or -1 if none was started
-     * @param startMillis when the wrapper started, epoch milliseconds, or -1 if unknown
+     * @param startTicks when the wrapper started, in clock ticks since boot, or 0 if unknown
+     * @param bootId the boot it started in, or null if unknown
      * @param restarts how often the container was restarted
      * @param startedAt when the run started, ISO-8601, or null
      */
-    record Run(String name, long pid, long startMillis, int restarts, String startedAt) {}
+    record Run(String name, long pid, long startTicks, String bootId, int restarts, String startedAt) {}
 
-    /** The journal entry of a pod and its containers' runs. */
-    static StoredPod of(ObjectMeta meta, PodSpec spec, Instant startTime, List<Run> runs) {
+    /**
+     * The journal entry of a pod and its containers' runs.
+     *
+     * @param meta the pod's metadata
+     * @param spec its spec
+     * @param startTime when the provider accepted it
+     * @param runs each container's current run
+     * @param token its token
+     * @param cgroups its cgroup folders
+     * @param deleting whether its delete has begun
+     * @return the entry
+     */
+    static StoredPod of(
+            ObjectMeta meta,
+            PodSpec spec,
+            Instant startTime,
+            List<Run> runs,
+            String token,
+            List<String> cgroups,
+            boolean deleting) {
         List<StoredContainer> containers = spec.containers().stream()
                 .map(c -> new StoredContainer(
                         c.name(),
@@ -124,7 +152,19 @@ record StoredPod(
                         spec.restartPolicy().name(),
                         spec.terminationGracePeriodSeconds(),
                         spec.nodeName()),
-                List.copyOf(runs));
+                List.copyOf(runs),
+                token,
+                List.copyOf(cgroups),
+                deleting);
+    }
+
+    /**
+     * The pod's cgroup folders.
+     *
+     * @return the folders, or empty
+     */
+    List<String> cgroupFolders() {
+        return cgroups == null ? List.of() : cgroups;
     }
 
     /**
@@ -136,8 +176,8 @@ record StoredPod(
      */
     ObjectMeta meta(Path file) {
         return ProviderFaultException.output("pod metadata stored in " + file, () -> {
-            if (format != FORMAT) {
-                throw new InvalidInputException("format " + format + " is not " + FORMAT + ", the one this reads");
+            if (format < 1 || format > FORMAT) {
+                throw new InvalidInputException("format " + format + " is none of those this reads, 1 to " + FORMAT);
             }
             return new ObjectMeta(
                     name, namespace, uid, labels, annotations, StoredFields.instant("creationTime", creationTime));

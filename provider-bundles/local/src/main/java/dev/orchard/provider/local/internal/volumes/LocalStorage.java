@@ -9,7 +9,10 @@ import dev.orchard.api.orchestrator.VolumeList;
 import dev.orchard.api.orchestrator.VolumePhase;
 import dev.orchard.api.orchestrator.VolumeProfile;
 import dev.orchard.api.quantity.Quantity;
+import dev.orchard.provider.local.internal.files.RootFolder;
+import dev.orchard.provider.local.internal.files.RootMark;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -17,6 +20,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.locks.ReentrantLock;
@@ -27,8 +31,10 @@ import org.slf4j.LoggerFactory;
  * Volumes as host directories, like OpenEBS hostpath local volumes: the {@link StorageOps} of the local provider,
  * with the pool's accounting. {@link VolumeFiles} lays them out on disk and commits each one.
  *
- * <p>On start it reconciles the root to the committed metadata, so a volume is either wholly present or absent,
- * and none that was acknowledged is lost. Writes take one lock; reads use an in-memory index and take none.
+ * <p>On start it reconciles the root to the committed metadata ({@link VolumeScan}), so a volume is either wholly
+ * present or absent, and none that was acknowledged is lost. A volume whose metadata cannot be read is listed as
+ * Failed with the reason; an add never touches its data, and only its explicit delete removes it. Writes take one
+ * lock; reads use an in-memory index and take none.
  */
 public final class LocalStorage implements StorageOps {
     private static final Logger LOG = LoggerFactory.getLogger(LocalStorage.class);
@@ -40,33 +46,53 @@ public final class LocalStorage implements StorageOps {
     private final Clock clock;
     private final ReentrantLock writes = new ReentrantLock();
     private final ConcurrentSkipListMap<NamespacedName, Volume> index = new ConcurrentSkipListMap<>();
-    // Written under the write lock only.
-    private long committedBytes;
 
     /**
-     * Opens (and creates) the volume root and reconciles it.
+     * Opens a folder as a volume root: makes it if it is missing, and refuses it if it holds anything the local
+     * provider did not make.
      *
-     * @param root the folder that holds the namespaces
+     * @param configured the folder
+     * @return the root, marked as a volume root
+     * @throws IOException if it cannot be made or read, or holds foreign content
+     */
+    public static RootFolder root(Path configured) throws IOException {
+        return RootMark.open(configured, RootMark.Kind.VOLUMES, VolumeScan::foreign);
+    }
+
+    /**
+     * Opens the volumes under a root and reconciles them.
+     *
+     * @param root the volume root, from {@link #root}, owned by this instance
      * @param poolBytes the capacity all volumes together may claim; 0 for the free space of the root's file system
      * @param clock the clock for creation times
-     * @throws IOException if the root cannot be made, listed or cleaned up
+     * @throws IOException if the root cannot be listed or cleaned up
      */
-    public LocalStorage(Path root, long poolBytes, Clock clock) throws IOException {
+    public LocalStorage(RootFolder root, long poolBytes, Clock clock) throws IOException {
         this.files = new VolumeFiles(root);
         this.poolBytes =
-                poolBytes > 0 ? poolBytes : Files.getFileStore(files.root()).getUsableSpace();
+                poolBytes > 0 ? poolBytes : Files.getFileStore(root.path()).getUsableSpace();
         this.clock = clock;
         reconcile();
+    }
+
+    /**
+     * The volume root, for the node's disk checks.
+     *
+     * @return its real path
+     */
+    public Path root() {
+        return files.root().path();
     }
 
     /**
      * The data directory of a volume, for pods that mount it.
      *
      * @param volume the volume's namespace and name
-     * @return the directory, or empty if no such volume exists
+     * @return the directory, or empty if no such volume exists or it is Failed
      */
     public Optional<Path> directory(NamespacedName volume) {
-        return index.containsKey(volume) ? Optional.of(files.dataDir(volume)) : Optional.empty();
+        Volume v = index.get(volume);
+        return v == null || v.phase() == VolumePhase.FAILED ? Optional.empty() : Optional.of(files.dataDir(volume));
     }
 
     @Override
@@ -75,14 +101,26 @@ public final class LocalStorage implements StorageOps {
         long bytes = profile.requireCapacityBytes();
         writes.lock();
         try {
-            if (index.containsKey(key)) {
-                throw new AlreadyExistsException("volume " + key + " exists already");
+            Volume known = index.get(key);
+            if (known != null) {
+                throw new AlreadyExistsException("volume " + key + " exists already"
+                        + (known.phase() == VolumePhase.FAILED ? ", Failed: " + known.message() : ""));
             }
-            long left = poolBytes - committedBytes;
+            Path taken = files.taken(key);
+            if (taken != null) {
+                throw new AlreadyExistsException("volume " + key + " cannot be added: " + taken
+                        + " exists and is no volume the local provider knows; it leaves it alone: move it away to"
+                        + " use the name");
+            }
+            long committed = committedBytes();
+            long left = committed >= poolBytes ? 0 : poolBytes - committed;
             if (bytes > left) {
                 throw new UnavailableException("volume " + key + " needs " + Quantity.formatBytes(bytes)
-                        + " but the local pool has " + Quantity.formatBytes(Math.max(0, left)) + " of "
-                        + Quantity.formatBytes(poolBytes) + " left");
+                        + " but the local pool has " + Quantity.formatBytes(left) + " of "
+                        + Quantity.formatBytes(poolBytes) + " left"
+                        + (committed > poolBytes
+                                ? " (its volumes claim " + Quantity.formatBytes(committed) + ", more than the pool)"
+                                : ""));
             }
             // A new volume uses no bytes yet; reads walk its folder for the figure.
             Volume v = Volume.fromProfile(profile, UUID.randomUUID().toString(), clock.instant())
@@ -94,7 +132,6 @@ public final class LocalStorage implements StorageOps {
                         "volume " + key + " could not be created under " + files.root() + ": " + e, e);
             }
             index.put(key, v);
-            committedBytes += bytes;
             LOG.debug("Volume {} added ({} bytes)", key, bytes);
             return v;
         } finally {
@@ -120,7 +157,6 @@ public final class LocalStorage implements StorageOps {
                 throw new UnavailableException("volume " + key + " could not be deleted: " + e, e);
             }
             index.remove(key);
-            committedBytes -= v.capacityBytes();
             files.deleteData(key);
             return true;
         } finally {
@@ -152,7 +188,8 @@ public final class LocalStorage implements StorageOps {
     }
 
     /**
-     * Changes a volume's phase, e.g. to Bound while a pod uses it, and commits it; nothing if it does not exist.
+     * Changes a volume's phase, e.g. to Bound while a pod uses it, and commits it; nothing if it does not exist or
+     * is Failed.
      *
      * @param volume the volume's namespace and name
      * @param phase the new phase
@@ -163,8 +200,8 @@ public final class LocalStorage implements StorageOps {
         writes.lock();
         try {
             Volume v = index.get(volume);
-            if (v == null) {
-                return;
+            if (v == null || v.phase() == VolumePhase.FAILED) {
+                return; // a Failed volume's metadata is kept as it is, for a person to look at
             }
             Volume next = v.withPhase(phase, message);
             try {
@@ -178,24 +215,76 @@ public final class LocalStorage implements StorageOps {
         }
     }
 
-    /** Loads every whole volume, after the files removed what a crash left half-made. */
+    /**
+     * Marks Released every Bound volume that no pod uses: after a start, the pods that were found are all there
+     * is, and a volume whose pod was lost while no instance ran must not stay Bound for ever.
+     *
+     * @param used the volumes the pods found at start use
+     * @return the volumes it released
+     */
+    public List<NamespacedName> releaseUnused(Set<NamespacedName> used) {
+        List<NamespacedName> released = new ArrayList<>();
+        for (Map.Entry<NamespacedName, Volume> e : index.entrySet()) {
+            if (e.getValue().phase() == VolumePhase.BOUND && !used.contains(e.getKey())) {
+                try {
+                    phase(e.getKey(), VolumePhase.RELEASED, "no pod uses it since the provider started");
+                    released.add(e.getKey());
+                } catch (UnavailableException failed) {
+                    LOG.warn("Volume {} stays Bound: {}", e.getKey(), failed.getMessage());
+                }
+            }
+        }
+        return released;
+    }
+
+    // What the volumes claim of the pool, saturating: a hand-edited capacity cannot wrap the sum around.
+    private long committedBytes() {
+        long sum = 0;
+        for (Volume v : index.values()) {
+            sum = sum > Long.MAX_VALUE - v.capacityBytes() ? Long.MAX_VALUE : sum + v.capacityBytes();
+        }
+        return sum;
+    }
+
+    /** Loads every volume, whole or Failed, after the scan removed what a crash left half-made. */
     private void reconcile() throws IOException {
         writes.lock();
         try {
             index.clear();
-            committedBytes = 0;
-            for (Volume v : files.reconcile()) {
-                index.put(new NamespacedName(v.namespace(), v.name()), v);
-                committedBytes += v.capacityBytes();
+            int failed = 0;
+            for (VolumeScan.Found f : VolumeScan.scan(files)) {
+                index.put(f.key(), f.volume() != null ? f.volume() : failed(f));
+                failed += f.volume() == null ? 1 : 0;
             }
             LOG.info(
-                    "Local volumes under {}: {} present, {} of {} bytes committed",
+                    "Local volumes under {}: {} present ({} Failed), {} of {} bytes committed",
                     files.root(),
                     index.size(),
-                    committedBytes,
+                    failed,
+                    committedBytes(),
                     poolBytes);
         } finally {
             writes.unlock();
         }
+    }
+
+    // A volume whose metadata cannot be used: shown Failed with the reason, its data kept for a person to look at.
+    private Volume failed(VolumeScan.Found f) {
+        long held = Math.max(1, VolumeFiles.usedBytes(files.dataDir(f.key())));
+        return new Volume(
+                f.key().name(),
+                f.key().namespace(),
+                UUID.nameUUIDFromBytes(f.file().toString().getBytes(StandardCharsets.UTF_8))
+                        .toString(),
+                Map.of(),
+                Map.of(),
+                held,
+                -1,
+                1,
+                "",
+                VolumePhase.FAILED,
+                "its metadata " + f.file() + " cannot be read: " + f.reason() + "; its data is kept (capacity"
+                        + " unknown: shown as the bytes it holds); delete the volume to remove both",
+                f.written());
     }
 }

@@ -11,6 +11,7 @@ import dev.orchard.api.pod.Pod;
 import dev.orchard.api.pod.PodPhase;
 import dev.orchard.api.pod.PodSpec;
 import dev.orchard.api.pod.RestartPolicy;
+import dev.orchard.provider.local.internal.processes.ProcessIdentity;
 import dev.orchard.provider.local.internal.volumes.LocalStorage;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -41,8 +42,8 @@ class LocalPodsAdoptionTest {
     }
 
     private LocalPods open() throws Exception {
-        LocalStorage storage = new LocalStorage(dir.resolve("volumes"), 1L << 30, Clock.systemUTC());
-        return new LocalPods(dir.resolve("pods"), storage, Clock.systemUTC(), "local", 110);
+        LocalStorage storage = new LocalStorage(LocalStorage.root(dir.resolve("volumes")), 1L << 30, Clock.systemUTC());
+        return new LocalPods(LocalPods.root(dir.resolve("pods")), storage, Clock.systemUTC(), "local", 110);
     }
 
     private static Pod pod(String name, RestartPolicy policy, String script) {
@@ -71,7 +72,7 @@ class LocalPodsAdoptionTest {
         await("the logs to go on after the replacement", () -> !lastLine(second).equals(before));
 
         second.deletePod("default", "ticker");
-        assertFalse(ProcessHandle.of(pid).map(ProcStats::running).orElse(false), "the new instance stopped it");
+        assertFalse(ProcessIdentity.of(pid).isPresent(), "the new instance stopped it");
     }
 
     @Test

@@ -12,6 +12,7 @@ import dev.orchard.api.pod.Pod;
 import dev.orchard.api.pod.PodPhase;
 import dev.orchard.api.pod.RestartPolicy;
 import dev.orchard.provider.local.internal.pods.ContainerSupervisor.Launcher;
+import dev.orchard.provider.local.internal.processes.CgroupHost;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.time.Clock;
@@ -41,7 +42,8 @@ class LocalPodsConcurrencyTest extends LocalPodsTestBase {
         CountDownLatch release = new CountDownLatch(1);
         // The start of pod "slow" blocks until the test releases it; every other start is a plain one.
         Launcher slowForOnePod = builder -> {
-            if ("slow".equals(builder.environment().get("ORCHARD_POD"))) {
+            // The provider gives its scripts an environment of its own; the folder a process starts in is its pod's.
+            if (builder.directory().toPath().toString().contains("/" + NS + "/slow")) {
                 starting.countDown();
                 try {
                     if (!release.await(20, TimeUnit.SECONDS)) {
@@ -55,13 +57,14 @@ class LocalPodsConcurrencyTest extends LocalPodsTestBase {
             return builder.start();
         };
         LocalPods provider = new LocalPods(
-                tmp.resolve("slow-pods"),
+                LocalPods.root(tmp.resolve("slow-pods")),
                 storage,
                 Clock.systemUTC(),
                 "local",
                 110,
                 ContainerLogs.CAP_BYTES,
-                slowForOnePod);
+                slowForOnePod,
+                CgroupHost.discover("slow-pods"));
         ExecutorService creator = Executors.newSingleThreadExecutor();
         try {
             provider.createPod(sleeper("other"));

@@ -19,6 +19,7 @@ import dev.orchard.api.pod.PodVolume;
 import dev.orchard.api.pod.RestartPolicy;
 import dev.orchard.api.pod.VolumeMount;
 import dev.orchard.provider.local.internal.pods.ContainerSupervisor.Launcher;
+import dev.orchard.provider.local.internal.processes.CgroupHost;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.nio.file.Files;
@@ -38,14 +39,22 @@ import org.junit.jupiter.api.Test;
 class LocalPodsRacesTest extends LocalPodsTestBase {
     private LocalPods withLauncher(String folder, Launcher launcher) throws IOException {
         return new LocalPods(
-                tmp.resolve(folder), storage, Clock.systemUTC(), "local", 110, ContainerLogs.CAP_BYTES, launcher);
+                LocalPods.root(tmp.resolve(folder)),
+                storage,
+                Clock.systemUTC(),
+                "local",
+                110,
+                ContainerLogs.CAP_BYTES,
+                launcher,
+                CgroupHost.discover(folder));
     }
 
     @Test
     void aCreateThatFailsAfterAContainerStartedLeavesNeitherItsNameNorItsProcesses() throws Exception {
         // The second container's start fails in a way the provider did not foresee; the first already runs.
         Launcher failSecond = builder -> {
-            if (builder.environment().containsKey("FAIL_START")) {
+            // Told apart by its command: the provider gives its scripts an environment of its own, not the pod's.
+            if (builder.command().contains("sleep 300 # FAIL_START")) {
                 throw new IllegalStateException("the launcher broke");
             }
             return builder.start();
@@ -53,9 +62,7 @@ class LocalPodsRacesTest extends LocalPodsTestBase {
         LocalPods provider = withLauncher("half-pods", failSecond);
         try {
             Pod half = Pod.of(
-                    NS,
-                    "half",
-                    spec(RestartPolicy.NEVER, sh("a", "sleep 300"), sh("b", "sleep 300", Map.of("FAIL_START", "1"))));
+                    NS, "half", spec(RestartPolicy.NEVER, sh("a", "sleep 300"), sh("b", "sleep 300 # FAIL_START")));
             OrchardException e = assertThrows(OrchardException.class, () -> provider.createPod(half));
             assertEquals(OrchardException.Category.PROVIDER_FAULT, e.category(), e.getMessage());
             assertEquals(List.of(), leftovers(tmp.resolve("half-pods").toRealPath()), "container a was stopped");
@@ -132,8 +139,11 @@ class LocalPodsRacesTest extends LocalPodsTestBase {
                 }
             }
             delete.get(20, TimeUnit.SECONDS);
-            Path files = sandbox("web").resolve(".orchard").resolve("c");
-            assertTrue(Files.isDirectory(files), "round " + round + ": the new pod's sandbox was removed under it");
+            Path files =
+                    podRoot.resolve(".orchard/pods").resolve(NS).resolve("web").resolve("c");
+            assertTrue(
+                    Files.isDirectory(files) && Files.isDirectory(sandbox("web")),
+                    "round " + round + ": the new pod's sandbox or files were removed under it");
             assertEquals(
                     VolumePhase.BOUND,
                     storage.readStorage(VolumeProfile.builder().name("data").build())
@@ -146,7 +156,7 @@ class LocalPodsRacesTest extends LocalPodsTestBase {
 
     @Test
     void aRefusedCreateTakesNoPlaceOnTheNodeAndATakenNameIsHeardOfFirst() throws IOException {
-        LocalPods one = new LocalPods(tmp.resolve("one-pod"), storage, Clock.systemUTC(), "local", 1);
+        LocalPods one = new LocalPods(LocalPods.root(tmp.resolve("one-pod")), storage, Clock.systemUTC(), "local", 1);
         try {
             one.createPod(Pod.of(NS, "only", spec(RestartPolicy.NEVER, sh("c", "sleep 300"))));
             Container mounting = new Container(

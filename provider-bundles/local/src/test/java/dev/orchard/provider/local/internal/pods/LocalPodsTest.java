@@ -126,7 +126,7 @@ class LocalPodsTest extends LocalPodsTestBase {
 
     @Test
     void theNodeCapacityCountsPods() throws Exception {
-        LocalPods small = new LocalPods(tmp.resolve("small"), storage, Clock.systemUTC(), "local", 1);
+        LocalPods small = new LocalPods(LocalPods.root(tmp.resolve("small")), storage, Clock.systemUTC(), "local", 1);
         try {
             small.createPod(Pod.of(NS, "one", spec(RestartPolicy.NEVER, sh("c", "sleep 300"))));
             assertThrows(

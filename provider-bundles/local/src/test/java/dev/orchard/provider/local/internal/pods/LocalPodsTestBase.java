@@ -11,6 +11,7 @@ import dev.orchard.api.pod.PodPhase;
 import dev.orchard.api.pod.PodSpec;
 import dev.orchard.api.pod.PodStatus;
 import dev.orchard.api.pod.RestartPolicy;
+import dev.orchard.provider.local.internal.processes.CgroupHost;
 import dev.orchard.provider.local.internal.volumes.LocalStorage;
 import java.io.IOException;
 import java.io.InputStream;
@@ -50,9 +51,26 @@ abstract class LocalPodsTestBase {
 
     @BeforeEach
     void openProvider() throws IOException {
-        storage = new LocalStorage(tmp.resolve("volumes"), 1L << 30, Clock.systemUTC());
-        pods = new LocalPods(tmp.resolve("pods"), storage, Clock.systemUTC(), "local", 110);
+        storage = new LocalStorage(LocalStorage.root(tmp.resolve("volumes")), 1L << 30, Clock.systemUTC());
+        pods = new LocalPods(LocalPods.root(tmp.resolve("pods")), storage, Clock.systemUTC(), "local", 110);
         podRoot = tmp.resolve("pods").toRealPath();
+    }
+
+    /**
+     * Replaces the test's provider by one on the same roots with its own log cap and cgroup host, for the tests
+     * of one boundary or of the log's cap.
+     */
+    void reopen(long logCapBytes, CgroupHost host) throws IOException {
+        pods.close();
+        pods = new LocalPods(
+                LocalPods.root(tmp.resolve("pods")),
+                storage,
+                Clock.systemUTC(),
+                "local",
+                110,
+                logCapBytes,
+                ContainerSupervisor.Launcher.PROCESS_BUILDER,
+                host);
     }
 
     @AfterEach

@@ -68,7 +68,7 @@ class StoredPodTest {
     void aJournalThatTheProviderWroteBeforeItHadItsOwnRecordsIsReadAsItIs() throws Exception {
         Path file = fixture();
         StoredPod stored = PodJournal.read(file);
-        assertEquals(StoredPod.FORMAT, stored.format());
+        assertEquals(1, stored.format());
         assertEquals(SPEC, stored.spec(file));
         ObjectMeta meta = stored.meta(file);
         assertEquals("default/web", meta.namespace() + "/" + meta.name());
@@ -78,7 +78,9 @@ class StoredPodTest {
         assertEquals(Instant.parse("2026-12-03T07:33:29.634706921Z"), meta.creationTime());
         assertEquals(Instant.parse("2026-12-03T07:33:29.634706921Z"), stored.startTime(file));
         StoredPod.Run main = stored.runs(file).get("main");
-        assertEquals(new StoredPod.Run("main", 23528, 1796283208910L, 0, "2026-12-03T07:33:29.659309023Z"), main);
+        // Format 1 knew a run's start in milliseconds only, which never identifies a process: no start ticks, no
+        // boot, so none of its processes is ever taken for the pod's.
+        assertEquals(new StoredPod.Run("main", 23528, 0, null, 0, "2026-12-03T07:33:29.659309023Z"), main);
         assertEquals(2, stored.runs(file).size());
     }
 
@@ -86,17 +88,25 @@ class StoredPodTest {
     void whatItWritesItReadsBackTheSame() throws Exception {
         ObjectMeta meta = new ObjectMeta("web", "prod", "u-1", Map.of("a", "b"), Map.of("n", "v"), Instant.EPOCH);
         Instant start = Instant.parse("2030-01-02T03:04:05.000000006Z");
-        StoredPod.Run run = new StoredPod.Run("main", 42, 1234, 3, start.toString());
+        StoredPod.Run run = new StoredPod.Run("main", 42, 1234, "boot-1", 3, start.toString());
         Path file = dir.resolve("pod.json");
-        Files.write(file, Json.mapper().writeValueAsBytes(StoredPod.of(meta, SPEC, start, List.of(run))));
+        Files.write(
+                file,
+                Json.mapper()
+                        .writeValueAsBytes(StoredPod.of(
+                                meta, SPEC, start, List.of(run), "token-1", List.of("/sys/fs/cgroup/x"), true)));
 
         StoredPod read = PodJournal.read(file);
         assertEquals(meta, read.meta(file));
         assertEquals(SPEC, read.spec(file));
         assertEquals(start, read.startTime(file));
         assertEquals(Map.of("main", run), read.runs(file));
+        assertEquals(StoredPod.FORMAT, read.format());
+        assertEquals("token-1", read.token());
+        assertEquals(List.of("/sys/fs/cgroup/x"), read.cgroupFolders());
+        assertTrue(read.deleting());
         assertEquals(start, StoredPod.startedAt(run));
-        assertNull(StoredPod.startedAt(new StoredPod.Run("side", -1, -1, 0, null)), "a run that never started");
+        assertNull(StoredPod.startedAt(new StoredPod.Run("side", -1, 0, null, 0, null)), "a run that never started");
     }
 
     @Test

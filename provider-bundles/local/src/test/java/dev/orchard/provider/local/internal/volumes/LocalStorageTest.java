@@ -31,7 +31,7 @@ class LocalStorageTest {
     Path dir;
 
     private LocalStorage open(long pool) throws Exception {
-        return new LocalStorage(dir.resolve("volumes"), pool, Clock.systemUTC());
+        return new LocalStorage(LocalStorage.root(dir.resolve("volumes")), pool, Clock.systemUTC());
     }
 
     private Path root() throws IOException {
@@ -145,7 +145,7 @@ class LocalStorageTest {
         LocalStorage s = open(1L << 30);
         s.addStorage(vol("whole").capacity("1Mi").build());
         Path ns = root().resolve("default");
-        Files.createDirectories(ns.resolve("halfmade")); // directory made, metadata never committed
+        Files.createDirectories(ns.resolve(".tmp-halfmade-1")); // folder made, metadata never committed
         Files.createDirectories(ns.resolve(".tmp-other-123")); // crash before the directory rename
         Files.writeString(ns.resolve(".tmp-x-1.json"), "{\"partial\":"); // crash while writing metadata
         Files.createDirectories(ns.resolve(".trash-gone-9/sub")); // crash while removing deleted data
@@ -154,12 +154,15 @@ class LocalStorageTest {
 
         LocalStorage after = open(1L << 30);
         assertTrue(after.readStorage(vol("whole").build()).isPresent());
-        assertFalse(Files.exists(ns.resolve("halfmade")));
+        assertFalse(Files.exists(ns.resolve(".tmp-halfmade-1")));
         assertFalse(Files.exists(ns.resolve(".tmp-other-123")));
         assertFalse(Files.exists(ns.resolve(".tmp-x-1.json")));
         assertFalse(Files.exists(ns.resolve(".trash-gone-9")));
-        assertTrue(after.readStorage(vol("broken").build()).isEmpty(), "unreadable metadata is not a volume");
-        assertTrue(Files.exists(ns.resolve("broken")), "but its data is kept for a person to look at");
+        assertEquals(
+                VolumePhase.FAILED,
+                after.readStorage(vol("broken").build()).orElseThrow().phase(),
+                "unreadable metadata is a Failed volume");
+        assertTrue(Files.exists(ns.resolve("broken")), "and its data is kept for a person to look at");
     }
 
     @Test

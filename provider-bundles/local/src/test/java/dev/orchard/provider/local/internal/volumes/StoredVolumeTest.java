@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orchard.api.error.OrchardException;
 import dev.orchard.api.error.ProviderFaultException;
+import dev.orchard.api.orchestrator.Volume;
 import dev.orchard.api.orchestrator.VolumePhase;
 import dev.orchard.api.orchestrator.VolumeProfile;
 import dev.orchard.provider.local.internal.files.Json;
@@ -63,8 +64,8 @@ class StoredVolumeTest {
     }
 
     @Test
-    void atStartAVolumeWhoseFileHoldsAnInvalidLabelIsSkippedAndItsDataKept() throws Exception {
-        LocalStorage first = new LocalStorage(dir.resolve("volumes"), 1L << 30, Clock.systemUTC());
+    void atStartAVolumeWhoseFileHoldsAnInvalidLabelIsFailedWithTheReasonAndItsDataKept() throws Exception {
+        LocalStorage first = new LocalStorage(LocalStorage.root(dir.resolve("volumes")), 1L << 30, Clock.systemUTC());
         first.addStorage(VolumeProfile.builder().name("data").capacity("1Mi").build());
         Path ns = dir.resolve("volumes").toRealPath().resolve("default");
         Files.writeString(ns.resolve("data/keep"), "x");
@@ -73,9 +74,12 @@ class StoredVolumeTest {
                 meta,
                 Json.mapper().writeValueAsBytes(stored(Map.of("bad key!", "x"), "AVAILABLE", "2030-01-01T00:00:00Z")));
 
-        LocalStorage second = new LocalStorage(dir.resolve("volumes"), 1L << 30, Clock.systemUTC());
+        LocalStorage second = new LocalStorage(LocalStorage.root(dir.resolve("volumes")), 1L << 30, Clock.systemUTC());
+        Volume failed =
+                second.readStorage(VolumeProfile.builder().name("data").build()).orElseThrow();
+        assertEquals(VolumePhase.FAILED, failed.phase(), "listed, not skipped");
         assertTrue(
-                second.readStorage(VolumeProfile.builder().name("data").build()).isEmpty());
+                failed.message().contains("bad key!") && failed.message().contains(meta.toString()), failed.message());
         assertEquals("x", Files.readString(ns.resolve("data/keep")), "its data is kept for a person to look at");
     }
 }

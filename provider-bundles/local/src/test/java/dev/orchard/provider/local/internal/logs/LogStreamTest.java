@@ -1,4 +1,4 @@
-package dev.orchard.provider.local.internal.pods;
+package dev.orchard.provider.local.internal.logs;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orchard.api.pod.LogOptions;
-import dev.orchard.provider.local.internal.pods.LogFile.Line;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -32,9 +31,9 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** The log file format and the kubelet's options over it, without processes. */
+/** The log file format and the kubelet's options over it, streamed by {@link LogStream}, without processes. */
 @Timeout(value = 20, unit = TimeUnit.SECONDS)
-class LogFileTest {
+class LogStreamTest {
     private static final Instant T0 = Instant.ofEpochSecond(1_700_000_000L, 123_456_000L);
     private static final Instant NOW = Instant.ofEpochSecond(1_700_000_100L);
 
@@ -52,8 +51,20 @@ class LogFileTest {
         readers.shutdownNow();
     }
 
+    /** A line as the container printed it, with the time of its first record. */
+    private record Line(Instant time, String text) {}
+
     private static Line line(long secondsAfterT0, String text) {
         return new Line(T0.plusSeconds(secondsAfterT0), text);
+    }
+
+    /** A record's time and text, as the reader takes them apart. */
+    private static Line parse(String raw) {
+        byte[] bytes = raw.getBytes(StandardCharsets.UTF_8);
+        LogRecord head = LogRecord.head(bytes);
+        return new Line(
+                head.time(),
+                new String(bytes, head.textStart(), bytes.length - head.textStart(), StandardCharsets.UTF_8));
     }
 
     private static String raw(long secondsAfterT0, String text) {
@@ -61,15 +72,64 @@ class LogFileTest {
         return t.getEpochSecond() + "." + String.format("%06d", t.getNano() / 1000) + " " + text + "\n";
     }
 
-    private static String select(List<Line> lines, LogOptions options) {
-        return new String(LogFile.select(lines, options, NOW), StandardCharsets.UTF_8);
+    private static String rawLine(Line l) {
+        if (l.time().equals(Instant.EPOCH)) {
+            return l.text() + "\n"; // not written by the wrapper: no time
+        }
+        return l.time().getEpochSecond() + "." + String.format("%06d", l.time().getNano() / 1000) + " F " + l.text()
+                + "\n";
+    }
+
+    /** What a read of a log holding these lines returns. */
+    private String select(List<Line> lines, LogOptions options) {
+        StringBuilder text = new StringBuilder();
+        lines.forEach(l -> text.append(rawLine(l)));
+        return readFile(text.toString().getBytes(StandardCharsets.UTF_8), options);
+    }
+
+    private String readFile(byte[] content, LogOptions options) {
+        try {
+            Path f = Files.createTempFile(dir, "log", ".log");
+            Files.write(f, content);
+            return read(List.of(f), options);
+        } catch (IOException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    private static String read(List<Path> files, LogOptions options) throws IOException {
+        try (InputStream in = LogStream.open(files, options, NOW, null)) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+
+    /** A line as a read returns it, with or without its time. */
+    private String format(Line l, boolean timestamps) {
+        return select(List.of(l), timestamps ? STAMPED : LogOptions.DEFAULT);
+    }
+
+    private static final LogOptions STAMPED =
+            LogOptions.builder().timestamps(true).build();
+
+    /** The lines a read with timestamps returns, taken apart again. */
+    private static List<Line> read(Path f) throws IOException {
+        List<Line> out = new java.util.ArrayList<>();
+        for (String l : read(List.of(f), STAMPED).split("\n", -1)) {
+            if (!l.isEmpty() || out.size() > 0) {
+                int space = l.indexOf(' ');
+                if (space > 0) {
+                    out.add(new Line(Instant.parse(l.substring(0, space)), l.substring(space + 1)));
+                }
+            }
+        }
+        return out;
     }
 
     // ------------------------------------------------------------------ parse and format
 
     @Test
     void parseReadsTheWrappersTimeWithMicroseconds() {
-        assertEquals(new Line(T0, "hello world"), LogFile.parse("1700000000.123456 hello world"));
+        assertEquals(new Line(T0, "hello world"), parse("1700000000.123456 hello world"));
     }
 
     @ParameterizedTest
@@ -83,16 +143,16 @@ class LogFileTest {
                 "0.000000 at the epoch|0|0|at the epoch",
             })
     void parseAcceptsShortLongAndMissingFractions(String raw, long seconds, int nanos, String text) {
-        assertEquals(new Line(Instant.ofEpochSecond(seconds, nanos), text), LogFile.parse(raw));
+        assertEquals(new Line(Instant.ofEpochSecond(seconds, nanos), text), parse(raw));
     }
 
     @Test
     void parseKeepsTheTextAfterTheFirstSpaceVerbatim() {
         assertEquals(
                 "  two  leading and trailing  ",
-                LogFile.parse("1700000000.123456   two  leading and trailing  ").text());
-        assertEquals("", LogFile.parse("1700000000.123456 ").text(), "an empty line");
-        assertEquals("tab\there", LogFile.parse("1700000000.123456 tab\there").text());
+                parse("1700000000.123456   two  leading and trailing  ").text());
+        assertEquals("", parse("1700000000.123456 ").text(), "an empty line");
+        assertEquals("tab\there", parse("1700000000.123456 tab\there").text());
     }
 
     @ParameterizedTest
@@ -110,26 +170,25 @@ class LogFileTest {
                 "1.2.3 two dots",
             })
     void linesWithoutATimestampKeepTheirWholeText(String raw) {
-        Line l = LogFile.parse(raw);
+        Line l = parse(raw);
         assertEquals(raw, l.text());
         assertEquals(Instant.EPOCH, l.time());
     }
 
     @Test
     void formatWithAndWithoutTimestamps() {
-        assertEquals("hello\n", LogFile.format(new Line(T0, "hello"), false));
-        assertEquals("2023-11-14T22:13:20.123456Z hello\n", LogFile.format(new Line(T0, "hello"), true));
-        assertEquals(
-                "2023-11-14T22:13:20Z x\n", LogFile.format(new Line(Instant.ofEpochSecond(1_700_000_000L), "x"), true));
-        assertEquals("\n", LogFile.format(new Line(T0, ""), false));
+        assertEquals("hello\n", format(new Line(T0, "hello"), false));
+        assertEquals("2023-11-14T22:13:20.123456Z hello\n", format(new Line(T0, "hello"), true));
+        assertEquals("2023-11-14T22:13:20Z x\n", format(new Line(Instant.ofEpochSecond(1_700_000_000L), "x"), true));
+        assertEquals("\n", format(new Line(T0, ""), false));
     }
 
     @Test
     void parseAndFormatRoundTripTheWrappersLines() {
         String raw = raw(5, "some text");
-        Line l = LogFile.parse(raw.substring(0, raw.length() - 1));
+        Line l = parse(raw.substring(0, raw.length() - 1));
         assertEquals(line(5, "some text"), l);
-        assertEquals(Instant.parse(LogFile.format(l, true).split(" ")[0]), T0.plusSeconds(5));
+        assertEquals(Instant.parse(format(l, true).split(" ")[0]), T0.plusSeconds(5));
     }
 
     // ------------------------------------------------------------------ select
@@ -217,7 +276,7 @@ class LogFileTest {
 
     @Test
     void linesWithoutATimeAreDroppedOnlyWhenSinceIsAsked() {
-        List<Line> lines = List.of(LogFile.parse("written by hand"), line(1, "b"));
+        List<Line> lines = List.of(parse("written by hand"), line(1, "b"));
         assertEquals("written by hand\nb\n", select(lines, LogOptions.DEFAULT));
         assertEquals("b\n", select(lines, LogOptions.builder().sinceTime(T0).build()));
     }
@@ -226,21 +285,21 @@ class LogFileTest {
 
     @Test
     void readOfAMissingFileIsEmpty() throws IOException {
-        assertEquals(List.of(), LogFile.read(dir.resolve("nothing.log")));
+        assertEquals(List.of(), read(dir.resolve("nothing.log")));
     }
 
     @Test
     void readParsesEveryLine() throws IOException {
         Path f = dir.resolve("current.log");
         Files.writeString(f, raw(0, "a") + raw(1, "") + raw(2, "c"));
-        assertEquals(List.of(line(0, "a"), line(1, ""), line(2, "c")), LogFile.read(f));
+        assertEquals(List.of(line(0, "a"), line(1, ""), line(2, "c")), read(f));
     }
 
     @Test
     void readKeepsALastLineWithoutNewline() throws IOException {
         Path f = dir.resolve("current.log");
         Files.writeString(f, raw(0, "a") + "1700000001.123456 half");
-        assertEquals(List.of(line(0, "a"), line(1, "half")), LogFile.read(f));
+        assertEquals(List.of(line(0, "a"), line(1, "half")), read(f));
     }
 
     @Test
@@ -251,14 +310,14 @@ class LogFileTest {
         bytes[x] = (byte) 0xff;
         bytes[x + 1] = (byte) 0xfe;
         Files.write(f, bytes);
-        assertEquals(List.of(line(0, "10%\r99%"), line(1, "bin \uFFFD\uFFFD end"), line(2, "crlf\r")), LogFile.read(f));
+        assertEquals(List.of(line(0, "10%\r99%"), line(1, "bin \uFFFD\uFFFD end"), line(2, "crlf\r")), read(f));
     }
 
     @Test
     void readKeepsMultibyteText() throws IOException {
         Path f = dir.resolve("current.log");
         Files.writeString(f, raw(0, "grüße, 日本語, \uD83C\uDF4E"));
-        assertEquals(List.of(line(0, "grüße, 日本語, \uD83C\uDF4E")), LogFile.read(f));
+        assertEquals(List.of(line(0, "grüße, 日本語, \uD83C\uDF4E")), read(f));
     }
 
     private static int indexOf(byte[] bytes, byte b) {
@@ -268,6 +327,99 @@ class LogFileTest {
             }
         }
         throw new AssertionError("not found");
+    }
+
+    // ------------------------------------------------------------------ lines cut into parts
+
+    private static String record(long secondsAfterT0, String tag, String text) {
+        Instant t = T0.plusSeconds(secondsAfterT0);
+        return t.getEpochSecond() + "." + String.format("%06d", t.getNano() / 1000) + " " + tag + " " + text + "\n";
+    }
+
+    private static final String CUT =
+            record(0, "P", "ab") + record(1, "P", "cd") + record(2, "F", "ef") + record(3, "F", "g");
+
+    private String readCut(LogOptions options) {
+        return readFile(CUT.getBytes(StandardCharsets.UTF_8), options);
+    }
+
+    @Test
+    void thePartsOfALineAreJoinedAndTheLineHasTheTimeOfItsFirstPart() {
+        assertEquals("abcdef\ng\n", readCut(LogOptions.DEFAULT));
+        assertEquals("2023-11-14T22:13:20.123456Z abcdef\n2023-11-14T22:13:23.123456Z g\n", readCut(STAMPED));
+        assertEquals("g\n", readCut(LogOptions.builder().tail(1).build()), "tail counts lines, not parts");
+        assertEquals("abcdef\ng\n", readCut(LogOptions.builder().tail(2).build()));
+        assertEquals(
+                "g\n",
+                readCut(LogOptions.builder().sinceTime(T0.plusSeconds(1)).build()),
+                "since goes by a line's first part");
+        assertEquals("abcd", readCut(LogOptions.builder().limitBytes(4).build()));
+    }
+
+    @Test
+    void aCharacterCutBetweenTwoPartsIsWholeAgain() {
+        byte[] apple = "\uD83C\uDF4E".getBytes(StandardCharsets.UTF_8);
+        ByteArrayOutputStream file = new ByteArrayOutputStream();
+        file.writeBytes(("1700000000.123456 P x").getBytes(StandardCharsets.UTF_8));
+        file.write(apple, 0, 2);
+        file.writeBytes("\n1700000000.123456 F ".getBytes(StandardCharsets.UTF_8));
+        file.write(apple, 2, 2);
+        file.writeBytes("y\n".getBytes(StandardCharsets.UTF_8));
+        assertEquals("x\uD83C\uDF4Ey\n", readFile(file.toByteArray(), LogOptions.DEFAULT));
+    }
+
+    @Test
+    void aLineWhoseLastPartNeverCameEndsWithTheLog() {
+        assertEquals(
+                "abc\nd\n",
+                readFile((record(0, "P", "abc")).getBytes(StandardCharsets.UTF_8), LogOptions.DEFAULT)
+                        + readFile(record(1, "P", "d").getBytes(StandardCharsets.UTF_8), LogOptions.DEFAULT));
+    }
+
+    @Test
+    void aLineLongerThanAPieceOfTheReaderIsReadWholeInPieces() {
+        // Written whole by an earlier version, or by someone else: longer than the reader ever holds at once.
+        String huge = "x".repeat(3 * PieceReader.MAX_PIECE + 17);
+        String log = readFile((raw(0, huge) + raw(1, "after")).getBytes(StandardCharsets.UTF_8), LogOptions.DEFAULT);
+        assertEquals(huge + "\nafter\n", log);
+        assertEquals(
+                "after\n",
+                readFile(
+                        (raw(0, huge) + raw(1, "after")).getBytes(StandardCharsets.UTF_8),
+                        LogOptions.builder().tail(1).build()));
+    }
+
+    @Test
+    void aRotatedPartIsReadBeforeTheCurrentFileAndALineGoesOnAcrossThem() throws IOException {
+        Path rotated = Files.writeString(dir.resolve("current.log.1"), raw(0, "old") + record(1, "P", "spl"));
+        Path current = Files.writeString(dir.resolve("current.log"), record(2, "F", "it") + raw(3, "new"));
+        assertEquals("old\nsplit\nnew\n", read(List.of(rotated, current), LogOptions.DEFAULT));
+        assertEquals(
+                "split\nnew\n",
+                read(List.of(rotated, current), LogOptions.builder().tail(2).build()));
+        assertEquals(
+                "new\n",
+                read(
+                        List.of(dir.resolve("no-rotated-part.log"), current),
+                        LogOptions.builder().tail(1).build()));
+    }
+
+    @Test
+    void followJoinsThePartsOfALineAsTheyCome() throws Exception {
+        Path f = dir.resolve("current.log");
+        append(f, record(0, "P", "ab"));
+        Ended ended = new Ended();
+        try (InputStream in =
+                LogStream.open(List.of(f), LogOptions.builder().follow(true).build(), NOW, ended)) {
+            Future<String> all = readAll(in);
+            ended.awaitPolls();
+            append(f, record(1, "P", "cd"));
+            ended.awaitPolls();
+            append(f, record(2, "F", "ef"));
+            ended.awaitPolls();
+            ended.done.set(true);
+            assertEquals("abcdef\n", all.get(5, TimeUnit.SECONDS));
+        }
     }
 
     // ------------------------------------------------------------------ follow
@@ -322,7 +474,7 @@ class LogFileTest {
         append(f, raw(0, "a"));
         Ended ended = new Ended();
         try (InputStream in =
-                LogFile.follow(f, LogOptions.builder().follow(true).build(), NOW, ended)) {
+                LogStream.open(List.of(f), LogOptions.builder().follow(true).build(), NOW, ended)) {
             Future<String> all = readAll(in);
             ended.awaitPolls();
             append(f, raw(1, "b"));
@@ -339,7 +491,7 @@ class LogFileTest {
         Path f = dir.resolve("current.log");
         Ended ended = new Ended();
         try (InputStream in =
-                LogFile.follow(f, LogOptions.builder().follow(true).build(), NOW, ended)) {
+                LogStream.open(List.of(f), LogOptions.builder().follow(true).build(), NOW, ended)) {
             Future<String> all = readAll(in);
             ended.awaitPolls();
             append(f, raw(0, "first"));
@@ -353,7 +505,7 @@ class LogFileTest {
     void followOfAnEndedContainerWithoutALogEndsAtOnce() throws Exception {
         Ended ended = new Ended();
         ended.done.set(true);
-        try (InputStream in = LogFile.follow(dir.resolve("none.log"), LogOptions.DEFAULT, NOW, ended)) {
+        try (InputStream in = LogStream.open(List.of(dir.resolve("none.log")), LogOptions.DEFAULT, NOW, ended)) {
             assertEquals(-1, in.read());
         }
     }
@@ -364,7 +516,7 @@ class LogFileTest {
         append(f, raw(0, "a") + "1700000001.123456 be");
         Ended ended = new Ended();
         try (InputStream in =
-                LogFile.follow(f, LogOptions.builder().follow(true).build(), NOW, ended)) {
+                LogStream.open(List.of(f), LogOptions.builder().follow(true).build(), NOW, ended)) {
             Future<String> all = readAll(in);
             ended.awaitPolls();
             append(f, "fore\n");
@@ -381,7 +533,7 @@ class LogFileTest {
         int cut = raw(0, "").length() - 1 + 2; // in the middle of the four bytes of U+1F34E
         Ended ended = new Ended();
         try (InputStream in =
-                LogFile.follow(f, LogOptions.builder().follow(true).build(), NOW, ended)) {
+                LogStream.open(List.of(f), LogOptions.builder().follow(true).build(), NOW, ended)) {
             Future<String> all = readAll(in);
             append(f, java.util.Arrays.copyOfRange(apple, 0, cut));
             ended.awaitPolls();
@@ -400,7 +552,7 @@ class LogFileTest {
         append(f, raw(0, "1"));
         Ended ended = new Ended();
         try (InputStream in =
-                LogFile.follow(f, LogOptions.builder().follow(true).build(), NOW, ended)) {
+                LogStream.open(List.of(f), LogOptions.builder().follow(true).build(), NOW, ended)) {
             Future<String> all = readAll(in);
             ended.awaitPolls();
             append(f, raw(1, "2, written just before the rename"));
@@ -422,8 +574,8 @@ class LogFileTest {
         Path f = dir.resolve("current.log");
         append(f, raw(0, "a") + raw(1, "b") + raw(2, "c"));
         Ended ended = new Ended();
-        try (InputStream in =
-                LogFile.follow(f, LogOptions.builder().follow(true).tail(1).build(), NOW, ended)) {
+        try (InputStream in = LogStream.open(
+                List.of(f), LogOptions.builder().follow(true).tail(1).build(), NOW, ended)) {
             Future<String> all = readAll(in);
             ended.awaitPolls();
             append(f, raw(3, "d"));
@@ -432,8 +584,8 @@ class LogFileTest {
             assertEquals("c\nd\n", all.get(5, TimeUnit.SECONDS));
         }
         ended.done.set(true);
-        try (InputStream in =
-                LogFile.follow(f, LogOptions.builder().follow(true).tail(0).build(), NOW, ended)) {
+        try (InputStream in = LogStream.open(
+                List.of(f), LogOptions.builder().follow(true).tail(0).build(), NOW, ended)) {
             assertEquals("", readAll(in).get(5, TimeUnit.SECONDS), "tail 0 of an ended container");
         }
     }
@@ -445,7 +597,7 @@ class LogFileTest {
         Ended ended = new Ended();
         LogOptions o =
                 LogOptions.builder().follow(true).sinceTime(T0.plusSeconds(5)).build();
-        try (InputStream in = LogFile.follow(f, o, NOW, ended)) {
+        try (InputStream in = LogStream.open(List.of(f), o, NOW, ended)) {
             Future<String> all = readAll(in);
             ended.awaitPolls();
             append(f, raw(1, "late but stamped early") + raw(11, "new"));
@@ -461,8 +613,8 @@ class LogFileTest {
         append(f, raw(0, "a"));
         Ended ended = new Ended();
         ended.done.set(true);
-        try (InputStream in = LogFile.follow(
-                f, LogOptions.builder().follow(true).timestamps(true).build(), NOW, ended)) {
+        try (InputStream in = LogStream.open(
+                List.of(f), LogOptions.builder().follow(true).timestamps(true).build(), NOW, ended)) {
             assertEquals("2023-11-14T22:13:20.123456Z a\n", readAll(in).get(5, TimeUnit.SECONDS));
         }
     }
@@ -472,13 +624,13 @@ class LogFileTest {
         Path f = dir.resolve("current.log");
         append(f, raw(0, "abcdef"));
         Ended ended = new Ended(); // never ends
-        try (InputStream in = LogFile.follow(
-                f, LogOptions.builder().follow(true).limitBytes(4).build(), NOW, ended)) {
+        try (InputStream in = LogStream.open(
+                List.of(f), LogOptions.builder().follow(true).limitBytes(4).build(), NOW, ended)) {
             assertEquals("abcd", readAll(in).get(5, TimeUnit.SECONDS));
             assertEquals(-1, in.read(new byte[10], 0, 10), "and stays ended");
         }
-        try (InputStream in = LogFile.follow(
-                f, LogOptions.builder().follow(true).limitBytes(10).build(), NOW, ended)) {
+        try (InputStream in = LogStream.open(
+                List.of(f), LogOptions.builder().follow(true).limitBytes(10).build(), NOW, ended)) {
             Future<String> all = readAll(in);
             ended.awaitPolls();
             append(f, raw(1, "ghijkl"));
@@ -490,7 +642,8 @@ class LogFileTest {
     void closingEndsABlockedRead() throws Exception {
         Path f = dir.resolve("current.log");
         append(f, raw(0, "a"));
-        InputStream in = LogFile.follow(f, LogOptions.builder().follow(true).build(), NOW, new Ended());
+        InputStream in =
+                LogStream.open(List.of(f), LogOptions.builder().follow(true).build(), NOW, new Ended());
         byte[] two = new byte[2];
         assertEquals(2, in.readNBytes(two, 0, 2));
         Future<String> rest = readAll(in);
@@ -504,7 +657,7 @@ class LogFileTest {
     void aZeroLengthReadReturnsZeroAtOnce() throws Exception {
         Path f = dir.resolve("current.log");
         try (InputStream in =
-                LogFile.follow(f, LogOptions.builder().follow(true).build(), NOW, new Ended())) {
+                LogStream.open(List.of(f), LogOptions.builder().follow(true).build(), NOW, new Ended())) {
             assertEquals(0, in.read(new byte[4], 0, 0));
             assertThrows(IndexOutOfBoundsException.class, () -> in.read(new byte[4], 3, 2));
         }
@@ -517,7 +670,7 @@ class LogFileTest {
         Ended ended = new Ended();
         ended.done.set(true);
         try (InputStream in =
-                LogFile.follow(f, LogOptions.builder().follow(true).build(), NOW, ended)) {
+                LogStream.open(List.of(f), LogOptions.builder().follow(true).build(), NOW, ended)) {
             assertArrayEquals("a\ncut short\n".getBytes(StandardCharsets.UTF_8), in.readAllBytes());
         }
     }

@@ -1,0 +1,290 @@
+package dev.orchard.provider.local.internal.files;
+
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.SecureDirectoryStream;
+import java.nio.file.attribute.BasicFileAttributeView;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * A folder the provider owns (a volume root, the sandbox root, or a folder under one), and the one way it makes
+ * and removes what is under it: every name is a single path segment, and no link at any level below the folder
+ * is ever followed.
+ *
+ * <p>A removal goes through directory handles opened without following links ({@link SecureDirectoryStream},
+ * {@code openat} and {@code unlinkat} on Linux): a link met on the way is refused, and a link swapped in while it
+ * runs still leads nowhere, because nothing is looked up by path again. What is removed is first renamed to
+ * {@code .trash-<name>-<id>} beside it, so that a removal a crash interrupted is recognised as Orchard's and
+ * finished at the next start.
+ */
+public final class RootFolder {
+    /** The prefix of an entry being removed: Orchard's mark of an interrupted removal. */
+    public static final String TRASH_PREFIX = ".trash-";
+    // Deeper than this, a folder is moved up beside the removed entry and removed from there: a tree of any depth
+    // is removed with a bounded number of open handles and a bounded stack.
+    private static final int MAX_DEPTH = 48;
+
+    private final Path path;
+
+    private RootFolder(Path path) {
+        this.path = path;
+    }
+
+    /**
+     * The folder at a real path: absolute, with no link in it.
+     *
+     * @param real the folder's real path, as {@link Path#toRealPath} returns it
+     * @return the folder
+     * @throws IOException if it is not an existing folder
+     */
+    public static RootFolder at(Path real) throws IOException {
+        if (!real.isAbsolute() || !real.equals(real.toRealPath()) || !Files.isDirectory(real)) {
+            throw new FileSystemException(real.toString(), null, "not the real path of an existing folder");
+        }
+        return new RootFolder(real);
+    }
+
+    /**
+     * The folder's path.
+     *
+     * @return its real path
+     */
+    public Path path() {
+        return path;
+    }
+
+    /**
+     * The path of an entry below the folder, without touching the disk.
+     *
+     * @param names the entry's path, one segment each
+     * @return the path
+     * @throws IllegalArgumentException if a name is empty, {@code .}, {@code ..} or holds a {@code /}
+     */
+    public Path resolve(String... names) {
+        Path p = path;
+        for (String name : names) {
+            if (name.isEmpty() || name.equals(".") || name.equals("..") || name.indexOf('/') >= 0) {
+                throw new IllegalArgumentException("\"" + name + "\" is not a single path segment");
+            }
+            p = p.resolve(name);
+        }
+        return p;
+    }
+
+    /**
+     * Makes a folder below this one, and each missing folder on the way, one level at a time.
+     *
+     * @param names the folder's path, one segment each
+     * @return the folder
+     * @throws LinkRefusedException if an entry on the way is a symbolic link
+     * @throws IOException if an entry on the way is no folder, or a folder cannot be made
+     */
+    public RootFolder folder(String... names) throws IOException {
+        Path p = path;
+        for (String name : names) {
+            p = resolveOne(p, name);
+            try {
+                Files.createDirectory(p);
+            } catch (FileAlreadyExistsException exists) {
+                requireFolder(p);
+            }
+        }
+        return new RootFolder(p);
+    }
+
+    /**
+     * Makes a new, empty folder below this one; the folders on the way must exist.
+     *
+     * @param names the folder's path, one segment each
+     * @return the folder
+     * @throws FileAlreadyExistsException if something exists under that name already, which is then left alone
+     * @throws LinkRefusedException if an entry on the way is a symbolic link
+     * @throws IOException if it cannot be made
+     */
+    public RootFolder newFolder(String... names) throws IOException {
+        Path parent = path;
+        for (int i = 0; i < names.length - 1; i++) {
+            parent = resolveOne(parent, names[i]);
+            requireFolder(parent);
+        }
+        Path p = resolveOne(parent, names[names.length - 1]);
+        Files.createDirectory(p);
+        return new RootFolder(p);
+    }
+
+    /**
+     * An existing folder below this one, checked at every level.
+     *
+     * @param names the folder's path, one segment each
+     * @return the folder, or empty if an entry on the way does not exist
+     * @throws LinkRefusedException if an entry on the way is a symbolic link
+     * @throws IOException if an entry on the way is no folder
+     */
+    public Optional<RootFolder> existing(String... names) throws IOException {
+        Path p = path;
+        for (String name : names) {
+            p = resolveOne(p, name);
+            if (!Files.exists(p, LinkOption.NOFOLLOW_LINKS)) {
+                return Optional.empty();
+            }
+            requireFolder(p);
+        }
+        return Optional.of(new RootFolder(p));
+    }
+
+    /**
+     * Removes an entry below this folder and, if it is a folder, everything in it. A link inside is removed
+     * itself; what it points to is never touched.
+     *
+     * @param names the entry's path, one segment each
+     * @return whether there was anything to remove
+     * @throws LinkRefusedException if a folder on the way to the entry is a symbolic link
+     * @throws IOException if something could not be removed; what was renamed to trash is then left for the next
+     *     start
+     */
+    public boolean remove(String... names) throws IOException {
+        if (names.length == 0) {
+            throw new IllegalArgumentException("a root folder never removes itself");
+        }
+        try (DirectoryStream<Path> top = Files.newDirectoryStream(path)) {
+            Deque<SecureDirectoryStream<Path>> opened = new ArrayDeque<>();
+            try {
+                SecureDirectoryStream<Path> dir = secure(top);
+                Path at = path;
+                for (int i = 0; i < names.length - 1; i++) {
+                    at = resolveOne(at, names[i]);
+                    Optional<SecureDirectoryStream<Path>> next = openFolder(dir, at);
+                    if (next.isEmpty()) {
+                        return false;
+                    }
+                    dir = next.get();
+                    opened.push(dir);
+                }
+                Path name = Path.of(names[names.length - 1]);
+                resolveOne(at, names[names.length - 1]);
+                if (attributes(dir, name).isEmpty()) {
+                    return false;
+                }
+                Path trash = Path.of(TRASH_PREFIX + name + "-" + UUID.randomUUID());
+                dir.move(name, dir, trash);
+                removeTree(dir, trash);
+                return true;
+            } finally {
+                while (!opened.isEmpty()) {
+                    opened.pop().close();
+                }
+            }
+        }
+    }
+
+    // Removes an entry of an open folder; folders below MAX_DEPTH are moved up beside it first.
+    private static void removeTree(SecureDirectoryStream<Path> base, Path name) throws IOException {
+        List<Path> pending = new ArrayList<>(List.of(name));
+        while (!pending.isEmpty()) {
+            Path next = pending.remove(pending.size() - 1);
+            removeEntry(base, base, next, 0, pending);
+        }
+    }
+
+    private static void removeEntry(
+            SecureDirectoryStream<Path> base,
+            SecureDirectoryStream<Path> parent,
+            Path name,
+            int depth,
+            List<Path> pending)
+            throws IOException {
+        Optional<BasicFileAttributes> attrs = attributes(parent, name);
+        if (attrs.isEmpty()) {
+            return;
+        }
+        if (!attrs.get().isDirectory()) {
+            parent.deleteFile(name); // a file, a link or anything else: the entry itself
+            return;
+        }
+        if (depth >= MAX_DEPTH) {
+            Path moved = Path.of(TRASH_PREFIX + "deep-" + UUID.randomUUID());
+            parent.move(name, base, moved);
+            pending.add(moved);
+            return;
+        }
+        try (SecureDirectoryStream<Path> dir = parent.newDirectoryStream(name, LinkOption.NOFOLLOW_LINKS)) {
+            List<Path> entries = new ArrayList<>();
+            for (Path e : dir) {
+                entries.add(e.getFileName());
+            }
+            for (Path e : entries) {
+                removeEntry(base, dir, e, depth + 1, pending);
+            }
+        }
+        parent.deleteDirectory(name);
+    }
+
+    private static Optional<SecureDirectoryStream<Path>> openFolder(SecureDirectoryStream<Path> dir, Path at)
+            throws IOException {
+        Path name = at.getFileName();
+        Optional<BasicFileAttributes> attrs = attributes(dir, name);
+        if (attrs.isEmpty()) {
+            return Optional.empty();
+        }
+        if (attrs.get().isSymbolicLink()) {
+            throw new LinkRefusedException(at);
+        }
+        try {
+            return Optional.of(dir.newDirectoryStream(name, LinkOption.NOFOLLOW_LINKS));
+        } catch (FileSystemException e) {
+            // swapped for a link (ELOOP) or a file (ENOTDIR) since the check: refuse it all the same
+            throw new LinkRefusedException(at);
+        }
+    }
+
+    private static Optional<BasicFileAttributes> attributes(SecureDirectoryStream<Path> dir, Path name)
+            throws IOException {
+        try {
+            return Optional.of(dir.getFileAttributeView(name, BasicFileAttributeView.class, LinkOption.NOFOLLOW_LINKS)
+                    .readAttributes());
+        } catch (NoSuchFileException gone) {
+            return Optional.empty();
+        }
+    }
+
+    private static SecureDirectoryStream<Path> secure(DirectoryStream<Path> stream) throws IOException {
+        if (stream instanceof SecureDirectoryStream<Path> s) {
+            return s;
+        }
+        throw new IOException("this platform cannot remove folders without following links (no openat)");
+    }
+
+    private static Path resolveOne(Path parent, String name) {
+        if (name.isEmpty() || name.equals(".") || name.equals("..") || name.indexOf('/') >= 0) {
+            throw new IllegalArgumentException("\"" + name + "\" is not a single path segment");
+        }
+        return parent.resolve(name);
+    }
+
+    private static void requireFolder(Path p) throws IOException {
+        BasicFileAttributes a = Files.readAttributes(p, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        if (a.isSymbolicLink()) {
+            throw new LinkRefusedException(p);
+        }
+        if (!a.isDirectory()) {
+            throw new FileSystemException(p.toString(), null, "not a folder");
+        }
+    }
+
+    @Override
+    public String toString() {
+        return path.toString();
+    }
+}

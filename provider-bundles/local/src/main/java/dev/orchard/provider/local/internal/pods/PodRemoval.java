@@ -1,0 +1,113 @@
+package dev.orchard.provider.local.internal.pods;
+
+import dev.orchard.provider.local.internal.processes.Stopping;
+import java.io.IOException;
+import java.time.Clock;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Takes pods out: a delete, the undo of a create that failed halfway, and the end of a create or delete that a
+ * crash interrupted. Each stops every process inside the pod's boundary (and only those), releases its volumes,
+ * removes its sandbox (only if the pod made it), its cgroups and its state folder, and frees its name last, once
+ * nothing of the pod is left.
+ */
+final class PodRemoval {
+    private static final Logger LOG = LoggerFactory.getLogger(PodRemoval.class);
+
+    private final Clock clock;
+    private final PodTable table;
+    private final VolumeClaims claims;
+    private final Consumer<PodRun> changed;
+
+    /**
+     * Creates the remover.
+     *
+     * @param clock the clock for the times the containers were killed
+     * @param table the table the pods leave
+     * @param claims the volumes' Bound and Released phases
+     * @param changed told of a pod's last state, under its lock
+     */
+    PodRemoval(Clock clock, PodTable table, VolumeClaims claims, Consumer<PodRun> changed) {
+        this.clock = clock;
+        this.table = table;
+        this.claims = claims;
+        this.changed = changed;
+    }
+
+    /**
+     * Deletes a pod whose delete the caller has marked and saved, without holding its lock: stops its processes,
+     * then, under the lock, removes the rest.
+     *
+     * @param run the pod, marked as being deleted
+     */
+    void delete(PodRun run) {
+        Stopping.stop(run.boundary(), run.spec().terminationGracePeriodSeconds());
+        run.lock();
+        try {
+            for (ContainerRun c : run.containers()) {
+                if (!c.status().state().terminated()) {
+                    ProcessHandle p = c.process();
+                    c.status(c.status().killed(p == null ? null : ContainerSupervisor.exitCode(c, p), clock.instant()));
+                }
+            }
+            try {
+                claims.release(run.key(), run.spec());
+                changed.accept(run);
+                removeFiles(run);
+            } finally {
+                // Last: the name stays taken until nothing of the pod is left, so that a new pod of the same name
+                // never has its sandbox removed, or its volumes released, by this delete.
+                table.remove(run);
+            }
+        } finally {
+            run.unlock();
+        }
+    }
+
+    /**
+     * Undoes a create that failed, under the pod's lock: nothing of it is left behind, not even its name.
+     *
+     * @param run the pod
+     */
+    void undo(PodRun run) {
+        run.markDeleting(); // nothing of it restarts
+        try {
+            if (run.boundary() != null) {
+                Stopping.stop(run.boundary(), 0);
+            }
+            claims.release(run.key(), run.spec());
+            removeFiles(run);
+        } finally {
+            table.remove(run);
+        }
+    }
+
+    /**
+     * Finishes what a crash interrupted: a create that never started a container, or a delete that had begun.
+     *
+     * @param run the pod as its journal saved it
+     */
+    void finish(PodRun run) {
+        LOG.info("Finishing the removal of pod {}, which a stop of the provider interrupted", run.key());
+        Stopping.stop(run.boundary(), run.spec().terminationGracePeriodSeconds());
+        removeFiles(run);
+    }
+
+    // The sandbox (only if this pod made it), the cgroups, then the state folder with the journal: what is left
+    // after a crash midway is still found and finished at the next start.
+    private static void removeFiles(PodRun run) {
+        try {
+            if (run.sandboxMade()) {
+                run.sandbox().remove();
+            }
+            if (run.boundary() != null) {
+                run.boundary().remove();
+            }
+            run.state().remove();
+        } catch (IOException e) {
+            LOG.warn("Pod {} is gone, but not all of its files could be removed: {}", run.key(), e.toString());
+        }
+    }
+}

@@ -1,0 +1,98 @@
+package dev.orchard.provider.local.internal.pods;
+
+import dev.orchard.api.naming.NamespacedName;
+import dev.orchard.provider.local.internal.files.RootFolder;
+import dev.orchard.provider.local.internal.processes.RunFiles;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Map;
+
+/**
+ * The provider's own folder of one pod, out of the pod's sandbox: {@code <state>/pods/<namespace>/<pod>/} in the
+ * sandbox root's state folder, with the pod's journal ({@code pod.json}) and a folder per container for its logs,
+ * exit code and environment ({@link RunFiles}). The pod is given no path to it, so the pod's own writes (a
+ * {@code rm -rf} of its sandbox, a rewritten file) never reach what the provider trusts.
+ */
+final class PodState {
+    /** The folder of the pods' state in the sandbox root's state folder. */
+    static final String PODS = "pods";
+
+    private static final String JOURNAL = "pod.json";
+
+    private final RootFolder state;
+    private final NamespacedName pod;
+
+    /**
+     * The state of a pod.
+     *
+     * @param state the sandbox root's state folder
+     * @param pod the pod's namespace and name
+     */
+    PodState(RootFolder state, NamespacedName pod) {
+        this.state = state;
+        this.pod = pod;
+    }
+
+    /** The pod's folder. */
+    Path folder() {
+        return state.resolve(PODS, pod.namespace(), pod.name());
+    }
+
+    /** The pod's journal file. */
+    Path journal() {
+        return folder().resolve(JOURNAL);
+    }
+
+    /**
+     * A container's files.
+     *
+     * @param container the container's name
+     * @return its files
+     */
+    RunFiles container(String container) {
+        return new RunFiles(folder().resolve(container));
+    }
+
+    /**
+     * Makes the pod's folder, empty: what a pod of the same name left there (an interrupted removal) goes first.
+     *
+     * @throws IOException if it cannot be made
+     */
+    void create() throws IOException {
+        state.remove(PODS, pod.namespace(), pod.name());
+        state.folder(PODS, pod.namespace(), pod.name());
+    }
+
+    /**
+     * Makes a container's folder and writes the environment its command gets, readable by the owner only.
+     *
+     * @param container the container's name
+     * @param env the environment
+     * @return the container's files
+     * @throws IOException if they cannot be written
+     */
+    RunFiles prepare(String container, Map<String, String> env) throws IOException {
+        state.folder(PODS, pod.namespace(), pod.name(), container);
+        RunFiles files = container(container);
+        StringBuilder text = new StringBuilder();
+        env.forEach((k, v) -> text.append(k).append('=').append(v).append('\0'));
+        Files.deleteIfExists(files.envFile());
+        Files.createFile(
+                files.envFile(), PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+        Files.writeString(files.envFile(), text, StandardCharsets.UTF_8, StandardOpenOption.TRUNCATE_EXISTING);
+        return files;
+    }
+
+    /**
+     * Removes the pod's folder and everything in it.
+     *
+     * @throws IOException if it cannot all be removed
+     */
+    void remove() throws IOException {
+        state.remove(PODS, pod.namespace(), pod.name());
+    }
+}

@@ -1,0 +1,265 @@
+package dev.orchard.provider.local.internal.processes;
+
+import dev.orchard.provider.local.internal.logs.LogFormat;
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * How the provider starts the processes of a pod: a container's run under its wrapper, and exec'd commands, with or
+ * without a terminal.
+ *
+ * <p>Each starts as a bash script in a session of its own ({@code setsid}), with an environment of the provider's
+ * own: {@code PATH}, {@code LC_ALL=C} and the pod's token, nothing of the pod's. So a pod's {@code BASH_ENV} or
+ * {@code PATH} never reaches the provider's scripts. The script joins the pod's boundary (writes its pid to each
+ * of the pod's {@code cgroup.procs} files) before it runs anything, and only then starts the pod's command with
+ * the pod's environment, read from the container's environment file: {@code env -i <the pod's variables> /bin/sh
+ * -c 'exec "$@"' sh <command>}, so the command is looked up on the pod's own {@code PATH}, and a command that cannot
+ * run says why in its output (127, or 126) instead of failing silently.
+ */
+public final class Launches {
+    private static final String DEFAULT_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
+    private static final String RUN_POD_COMMAND =
+            "mapfile -d '' podenv < \"$envfile\" || fail \"the container's environment $envfile cannot be read\"";
+    private static final String EXEC_POD_COMMAND = "env -i \"${podenv[@]}\" /bin/sh -c 'exec \"$@\"' sh \"$@\"";
+    // Writes the script's own pid to each of the $joins files that follow in the arguments.
+    private static final String JOIN = String.join(
+            "\n",
+            "for ((i = 0; i < joins; i++)); do",
+            "  printf '%s\\n' \"$$\" 2>/dev/null > \"$1\" || fail \"it could not join the pod's cgroup ($1)\"",
+            "  shift",
+            "done");
+
+    // $1 log, $2 exit-code file, $3 environment file, $4 the number of join files, those files, then the command.
+    // SIGTERM is for the command alone: the wrapper (trapped, so reset for the command) and the log loop (ignored)
+    // outlive it, so that what the command prints while shutting down is logged. SIGKILL ends them all.
+    static final String WRAPPER = String.join(
+            "\n",
+            "log=$1; exitfile=$2; envfile=$3; joins=$4; shift 4",
+            "ended() { printf '%s\\n' \"$1\" > \"$exitfile.tmp\" && mv -f \"$exitfile.tmp\" \"$exitfile\"; exit \"$1\"; }",
+            "fail() { printf '%s F orchard: %s\\n' \"$EPOCHREALTIME\" \"$1\" >> \"$log\"; ended 125; }",
+            JOIN,
+            RUN_POD_COMMAND,
+            "trap : TERM",
+            EXEC_POD_COMMAND + " < /dev/null 2>&1 | " + LogFormat.BASH_WRITER,
+            "ended \"${PIPESTATUS[0]}\"");
+
+    // $1 environment file, $2 the number of join files, those files, then the command.
+    static final String EXEC = String.join(
+            "\n",
+            "envfile=$1; joins=$2; shift 2",
+            "fail() { printf 'orchard: %s\\n' \"$1\" >&2; exit 126; }",
+            JOIN,
+            RUN_POD_COMMAND,
+            "exec " + EXEC_POD_COMMAND);
+
+    // Inside the terminal: $1 environment file, $2 the file to write the terminal's name to, $3 rows, $4 columns,
+    // then the command.
+    static final String TTY_INSIDE = String.join(
+            "\n",
+            "envfile=$1; ttyfile=$2; rows=$3; cols=$4; shift 4",
+            "fail() { printf 'orchard: %s\\n' \"$1\" >&2; exit 126; }",
+            "tty > \"$ttyfile.tmp\" && mv -f \"$ttyfile.tmp\" \"$ttyfile\"",
+            "if [ \"$rows\" -gt 0 ]; then stty rows \"$rows\" cols \"$cols\"; fi",
+            RUN_POD_COMMAND,
+            "exec " + EXEC_POD_COMMAND);
+
+    // Outside it: $1 the inside script, $2 environment file, $3 terminal-name file, $4 rows, $5 columns, $6 the
+    // number of join files, those files, then the command. script(1) of util-linux gives the command a pseudo-
+    // terminal, runs it through $SHELL -c, and exits with its code.
+    static final String TTY = String.join(
+            "\n",
+            "inside=$1; envfile=$2; ttyfile=$3; rows=$4; cols=$5; joins=$6; shift 6",
+            "fail() { printf 'orchard: %s\\n' \"$1\" >&2; exit 126; }",
+            JOIN,
+            "printf -v run '%q ' \"$BASH\" -c \"$inside\" orchard-tty \"$envfile\" \"$ttyfile\" \"$rows\" \"$cols\" \"$@\"",
+            "SHELL=$BASH exec script -q -e -c \"exec $run\" /dev/null");
+
+    private Launches() {}
+
+    /**
+     * A container's run: its wrapper logs the command's output (stdout and stderr merged) to the log file and
+     * writes its exit code to the exit file, so that nothing depends on a pipe held by this JVM.
+     *
+     * @param files the container's files: its log, exit-code file and environment file
+     * @param joins the files that join the pod's boundary
+     * @param token the pod's token
+     * @param command the command and its arguments
+     * @param workDir the folder it runs in
+     * @return the process to start; its output goes nowhere, its input is empty
+     */
+    public static ProcessBuilder container(
+            RunFiles files, List<Path> joins, String token, List<String> command, Path workDir) {
+        List<String> cmd = new ArrayList<>(List.of(
+                "setsid",
+                "bash",
+                "-c",
+                WRAPPER,
+                "orchard-wrapper",
+                files.log().toString(),
+                files.exitFile().toString(),
+                files.envFile().toString()));
+        addJoins(cmd, joins);
+        cmd.addAll(command);
+        ProcessBuilder pb = new ProcessBuilder(cmd)
+                .directory(workDir.toFile())
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .redirectError(ProcessBuilder.Redirect.DISCARD);
+        own(pb.environment(), token);
+        return pb;
+    }
+
+    /**
+     * An exec'd command, without a terminal; its streams are the caller's to wire.
+     *
+     * @param envFile the container's environment file
+     * @param joins the files that join the pod's boundary
+     * @param token the pod's token
+     * @param command the command and its arguments
+     * @param workDir the folder it runs in
+     * @return the process to start
+     */
+    public static ProcessBuilder exec(
+            Path envFile, List<Path> joins, String token, List<String> command, Path workDir) {
+        List<String> cmd = new ArrayList<>(List.of("setsid", "bash", "-c", EXEC, "orchard-exec", envFile.toString()));
+        addJoins(cmd, joins);
+        cmd.addAll(command);
+        ProcessBuilder pb = new ProcessBuilder(cmd).directory(workDir.toFile());
+        own(pb.environment(), token);
+        return pb;
+    }
+
+    /**
+     * An exec'd command on a pseudo-terminal: its output (there is no separate stderr on a terminal) and input are
+     * the caller's to wire. It writes the terminal's name to a file, for {@link #resize}.
+     *
+     * @param envFile the container's environment file
+     * @param ttyFile where it writes the terminal's device name
+     * @param rows the terminal's first height, or 0 for the default
+     * @param columns its first width, or 0
+     * @param joins the files that join the pod's boundary
+     * @param token the pod's token
+     * @param command the command and its arguments
+     * @param workDir the folder it runs in
+     * @return the process to start
+     */
+    public static ProcessBuilder tty(
+            Path envFile,
+            Path ttyFile,
+            int rows,
+            int columns,
+            List<Path> joins,
+            String token,
+            List<String> command,
+            Path workDir) {
+        List<String> cmd = new ArrayList<>(List.of(
+                "setsid",
+                "bash",
+                "-c",
+                TTY,
+                "orchard-tty",
+                TTY_INSIDE,
+                envFile.toString(),
+                ttyFile.toString(),
+                Integer.toString(rows),
+                Integer.toString(columns)));
+        addJoins(cmd, joins);
+        cmd.addAll(command);
+        ProcessBuilder pb = new ProcessBuilder(cmd).directory(workDir.toFile()).redirectErrorStream(true);
+        own(pb.environment(), token);
+        return pb;
+    }
+
+    /**
+     * Sets a terminal's size; the kernel sends SIGWINCH to the process in front of it.
+     *
+     * @param tty the terminal's device, as the exec wrote it
+     * @param rows the height
+     * @param columns the width
+     * @return the process to start
+     */
+    public static ProcessBuilder resize(String tty, int rows, int columns) {
+        ProcessBuilder pb = new ProcessBuilder(
+                        "stty", "-F", tty, "rows", Integer.toString(rows), "cols", Integer.toString(columns))
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD);
+        own(pb.environment(), "");
+        return pb;
+    }
+
+    /**
+     * What this host lacks to give an exec a terminal.
+     *
+     * @return the missing commands, or empty if nothing is missing
+     */
+    public static Optional<String> ttyMissing() {
+        List<String> missing = new ArrayList<>();
+        for (String command : List.of("script", "stty", "tty")) {
+            if (!onPath(command)) {
+                missing.add(command);
+            }
+        }
+        return missing.isEmpty() ? Optional.empty() : Optional.of(String.join(", ", missing));
+    }
+
+    /**
+     * Puts a process just started into its pod's boundary, before the provider counts it as the pod's: a delete
+     * that came at once would otherwise find the boundary empty and leave the process running. The provider
+     * writes the pid itself, which takes microseconds, rather than wait for the script's own join (a bash
+     * start-up, a few milliseconds); the script joins too, before it starts anything, so that nothing it starts
+     * is outside even if this write came late. A process that has already ended needs no join.
+     *
+     * @param process the process, as started from one of this class's builders
+     * @param joins the files it was given to join (a token boundary has none)
+     * @throws java.io.IOException if a running process cannot be put in its group; it is killed then
+     */
+    public static void join(Process process, List<Path> joins) throws java.io.IOException {
+        String pid = Long.toString(process.pid());
+        for (Path file : joins) {
+            try {
+                Files.writeString(file, pid + "\n", java.nio.file.StandardOpenOption.WRITE);
+            } catch (java.io.IOException e) {
+                if (!process.isAlive()) {
+                    return; // it ended first (ESRCH): nothing of it is left to contain
+                }
+                process.destroyForcibly();
+                throw new java.io.IOException(
+                        "process " + pid + " could not be put in its pod's group " + file + ": " + e, e);
+            }
+        }
+    }
+
+    private static boolean onPath(String command) {
+        for (String dir : path().split(":")) {
+            if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, command))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static void addJoins(List<String> cmd, List<Path> joins) {
+        cmd.add(Integer.toString(joins.size()));
+        joins.forEach(j -> cmd.add(j.toString()));
+    }
+
+    // The provider's scripts run with this environment only: nothing of the runtime's or the pod's but PATH.
+    private static void own(Map<String, String> env, String token) {
+        env.clear();
+        env.put("PATH", path());
+        env.put("LC_ALL", "C");
+        if (!token.isEmpty()) {
+            env.put(TokenBoundary.VARIABLE, token);
+        }
+    }
+
+    private static String path() {
+        String p = System.getenv("PATH");
+        return p == null || p.isBlank() ? DEFAULT_PATH : p;
+    }
+}

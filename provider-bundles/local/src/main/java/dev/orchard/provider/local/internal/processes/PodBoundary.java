@@ -1,0 +1,73 @@
+package dev.orchard.provider.local.internal.processes;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * The boundary of one pod's processes: how a process joins it, how every process inside is found, signalled and
+ * measured. Only what is inside is ever signalled.
+ *
+ * <p>Where the host lets the provider make cgroups, the boundary is the pod's cgroup ({@link CgroupBoundary}):
+ * nothing a process does to its session or group takes it out, and the whole group is killed at once. Elsewhere
+ * it is the pod's token ({@link TokenBoundary}): every process of the pod inherits {@code ORCHARD_POD_TOKEN}, and
+ * the provider finds them in {@code /proc}; a process that clears its environment escapes it.
+ */
+public sealed interface PodBoundary permits CgroupBoundary, TokenBoundary {
+    /** The part of a pod that exec'd commands join. */
+    String EXEC = "exec";
+
+    /**
+     * The files a process launched for a part of the pod writes its pid to, before it runs anything, to join it.
+     *
+     * @param part a container's name, or {@link #EXEC}
+     * @return the files, made ready; empty where joining needs nothing
+     * @throws java.io.IOException if the part's group cannot be made
+     */
+    List<Path> joinFiles(String part) throws java.io.IOException;
+
+    /**
+     * Every process of the pod that still runs.
+     *
+     * @return their identities
+     */
+    List<ProcessIdentity> members();
+
+    /**
+     * The processes of a container's current run that still run: its wrapper, the command, and whatever they
+     * started and left behind.
+     *
+     * @param container the container's name
+     * @param wrapperPid the run's wrapper, which leads the run's session
+     * @return their identities
+     */
+    List<ProcessIdentity> members(String container, long wrapperPid);
+
+    /**
+     * What a container's current run uses.
+     *
+     * @param container the container's name
+     * @param wrapperPid the run's wrapper
+     * @return the usage
+     */
+    Usage usage(String container, long wrapperPid);
+
+    /** Kills every process of the pod, all at once where the host allows it, else one by one. */
+    void killAll();
+
+    /** Removes what the boundary made on the host (its cgroups), once no process is left in it. */
+    void remove();
+
+    /**
+     * What the journal keeps of the boundary, for the next instance to find the pod's processes again.
+     *
+     * @return the pod's cgroup folders, containment first; empty for a token boundary
+     */
+    List<String> stored();
+
+    /**
+     * What the working set of this boundary's containers is, for the node's label.
+     *
+     * @return {@code cgroup-memory} or {@code process-rss}
+     */
+    String workingSetSource();
+}
