@@ -24,10 +24,10 @@ public final class Quantities {
      * A quantity of CPU as Kubernetes writes it.
      *
      * @param millicores the millicores
-     * @return the quantity, e.g. {@code 250m}
+     * @return the quantity, e.g. {@code 250m}, or {@code 2} for whole cores, as Kubernetes users write it
      */
     public static Quantity ofMillicores(long millicores) {
-        return new Quantity(millicores + "m");
+        return millicores % 1000 == 0 ? new Quantity(Long.toString(millicores / 1000)) : new Quantity(millicores + "m");
     }
 
     /**

@@ -10,6 +10,10 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Predicate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -20,8 +24,8 @@ import org.slf4j.LoggerFactory;
  * take no request; a writer waits here until the informer has seen its write, so that the caller reads what it
  * wrote.
  *
- * <p>Before the first list has come back, reads are Unavailable rather than empty: an empty cache would claim the
- * cluster has no pods. Thread-safe.
+ * <p>Before the first list has come back, a read waits for it as long as one request may take, and is then
+ * Unavailable rather than empty: an empty cache would claim the cluster has no pods. Thread-safe.
  */
 final class PodCache implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(PodCache.class);
@@ -40,6 +44,7 @@ final class PodCache implements AutoCloseable {
     private final ClusterClient cluster;
     private final SharedIndexInformer<Pod> informer;
     private final Object seen = new Object();
+    private final CompletableFuture<Void> firstList;
 
     /**
      * Starts watching; returns at once, without waiting for the first list.
@@ -76,7 +81,7 @@ final class PodCache implements AutoCloseable {
                 deliver(changes, pod, null);
             }
         });
-        informer.start();
+        firstList = informer.start().toCompletableFuture();
     }
 
     private void deliver(Changes changes, Pod before, Pod after) {
@@ -161,7 +166,17 @@ final class PodCache implements AutoCloseable {
         return informer.isWatching();
     }
 
+    // Before the first list, a read waits for it as long as one request may take.
     private void requireSynced() {
+        if (!informer.hasSynced()) {
+            try {
+                firstList.get(cluster.settings().requestTimeout().toMillis(), TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (ExecutionException | TimeoutException e) {
+                // the informer keeps retrying; hasSynced below decides
+            }
+        }
         if (!informer.hasSynced()) {
             throw new UnavailableException("the pods of " + cluster.settings().describe()
                     + " have not been listed yet: the API server has not answered since the provider started; retry"
