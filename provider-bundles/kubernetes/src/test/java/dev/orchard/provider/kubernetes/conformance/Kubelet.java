@@ -1,10 +1,9 @@
 package dev.orchard.provider.kubernetes.conformance;
 
-import io.fabric8.kubernetes.api.model.ContainerStatusBuilder;
+import dev.orchard.provider.kubernetes.internal.ApiServer;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
-import io.fabric8.kubernetes.api.model.PodStatusBuilder;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
@@ -21,17 +20,18 @@ import java.util.concurrent.TimeUnit;
  * capacity, and every new pod written Running with a ready status per container, as a kubelet reports it.
  */
 final class Kubelet implements AutoCloseable {
-    private final KubernetesClient client;
+    private final ApiServer api;
     private final ExecutorService writer = Executors.newSingleThreadExecutor();
     private final SharedIndexInformer<Pod> informer;
 
     /**
      * Registers the node and starts running the pods that appear.
      *
-     * @param client a client of the mock server
+     * @param api the mock server
      */
-    Kubelet(KubernetesClient client) {
-        this.client = client;
+    Kubelet(ApiServer api) {
+        this.api = api;
+        KubernetesClient client = api.client();
         client.nodes().resource(node()).create();
         informer = client.pods().inAnyNamespace().inform(new ResourceEventHandler<>() {
             @Override
@@ -74,36 +74,8 @@ final class Kubelet implements AutoCloseable {
         if (pod.getStatus() != null && "Running".equals(pod.getStatus().getPhase())) {
             return;
         }
-        String now = Instant.now().toString();
-        PodStatusBuilder status = new PodStatusBuilder()
-                .withPhase("Running")
-                .withHostIP("192.168.0.7")
-                .withPodIP("10.244.1.9")
-                .withStartTime(now)
-                .addNewCondition()
-                .withType("Ready")
-                .withStatus("True")
-                .withLastTransitionTime(now)
-                .endCondition();
-        for (var c : pod.getSpec().getContainers()) {
-            status.addToContainerStatuses(new ContainerStatusBuilder()
-                    .withName(c.getName())
-                    .withImage(c.getImage())
-                    .withReady(true)
-                    .withRestartCount(0)
-                    .withNewState()
-                    .withNewRunning()
-                    .withStartedAt(now)
-                    .endRunning()
-                    .endState()
-                    .build());
-        }
-        pod.setStatus(status.build());
         try {
-            client.pods()
-                    .inNamespace(pod.getMetadata().getNamespace())
-                    .resource(pod)
-                    .updateStatus();
+            api.running(pod, Instant.now().toString());
         } catch (KubernetesClientException deletedMeanwhile) {
             // the pod went away before its kubelet reported on it
         }

@@ -73,7 +73,7 @@ class KubernetesConformanceIT {
         ClassLoader classPath = thread.getContextClassLoader();
         thread.setContextClassLoader(ClassLoader.getPlatformClassLoader());
         try (ApiServer api = new ApiServer();
-                Kubelet kubelet = new Kubelet(api.client());
+                Kubelet kubelet = new Kubelet(api);
                 Felix felix = new Felix(storage, properties, jars)) {
             felix.configure(
                     "dev.orchard.provider.kubernetes",

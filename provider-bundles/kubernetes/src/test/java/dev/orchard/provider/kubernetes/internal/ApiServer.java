@@ -1,6 +1,9 @@
 package dev.orchard.provider.kubernetes.internal;
 
 import dev.orchard.provider.kubernetes.internal.cluster.ClusterSettings;
+import io.fabric8.kubernetes.api.model.ContainerStatusBuilder;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodStatusBuilder;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -98,6 +101,43 @@ public final class ApiServer implements AutoCloseable {
      */
     public KubernetesMockServer mock() {
         return server;
+    }
+
+    /**
+     * Writes the status a kubelet writes once every container of a pod runs, as the cluster's other users see it.
+     *
+     * @param pod the pod as the server holds it
+     * @param at when the containers started, an RFC 3339 time
+     */
+    public void running(Pod pod, String at) {
+        PodStatusBuilder status = new PodStatusBuilder()
+                .withPhase("Running")
+                .withHostIP("192.168.0.7")
+                .withPodIP("10.244.1.9")
+                .withStartTime(at)
+                .addNewCondition()
+                .withType("Ready")
+                .withStatus("True")
+                .withLastTransitionTime(at)
+                .endCondition();
+        for (var c : pod.getSpec().getContainers()) {
+            status.addToContainerStatuses(new ContainerStatusBuilder()
+                    .withName(c.getName())
+                    .withImage(c.getImage())
+                    .withReady(true)
+                    .withRestartCount(0)
+                    .withNewState()
+                    .withNewRunning()
+                    .withStartedAt(at)
+                    .endRunning()
+                    .endState()
+                    .build());
+        }
+        pod.setStatus(status.build());
+        client.pods()
+                .inNamespace(pod.getMetadata().getNamespace())
+                .resource(pod)
+                .updateStatus();
     }
 
     /** Stops the server: requests to it are refused until {@link #restart()}. */

@@ -5,9 +5,7 @@ import dev.orchard.provider.kubernetes.internal.mapping.NamespaceMapping;
 import dev.orchard.provider.kubernetes.internal.mapping.OriginLabels;
 import dev.orchard.provider.kubernetes.internal.node.KubernetesNode;
 import dev.orchard.provider.kubernetes.internal.pods.KubernetesPods;
-import io.fabric8.kubernetes.api.model.ContainerStatusBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
-import io.fabric8.kubernetes.api.model.PodStatusBuilder;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.function.BooleanSupplier;
@@ -45,40 +43,15 @@ final class Cluster implements AutoCloseable {
 
     /** Writes the status a kubelet writes once every container runs. */
     void run(String orchardNamespace, String name) {
-        Pod p = clusterPod(orchardNamespace, name);
-        PodStatusBuilder status = new PodStatusBuilder()
-                .withPhase("Running")
-                .withHostIP("192.168.0.7")
-                .withPodIP("10.244.1.9")
-                .withStartTime("2024-05-01T12:00:00Z")
-                .addNewCondition()
-                .withType("Ready")
-                .withStatus("True")
-                .withLastTransitionTime("2024-05-01T12:00:01Z")
-                .endCondition();
-        for (var c : p.getSpec().getContainers()) {
-            status.addToContainerStatuses(new ContainerStatusBuilder()
-                    .withName(c.getName())
-                    .withImage(c.getImage())
-                    .withReady(true)
-                    .withRestartCount(0)
-                    .withNewState()
-                    .withNewRunning()
-                    .withStartedAt("2024-05-01T12:00:00Z")
-                    .endRunning()
-                    .endState()
-                    .build());
-        }
-        p.setStatus(status.build());
-        api.client()
-                .pods()
-                .inNamespace(p.getMetadata().getNamespace())
-                .resource(p)
-                .updateStatus();
+        api.running(clusterPod(orchardNamespace, name), "2024-05-01T12:00:00Z");
     }
 
     static void await(String what, BooleanSupplier condition) {
-        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        await(what, Duration.ofSeconds(10), condition);
+    }
+
+    static void await(String what, Duration timeout, BooleanSupplier condition) {
+        long deadline = System.nanoTime() + timeout.toNanos();
         while (!condition.getAsBoolean()) {
             if (System.nanoTime() > deadline) {
                 throw new AssertionError("timed out waiting for " + what);

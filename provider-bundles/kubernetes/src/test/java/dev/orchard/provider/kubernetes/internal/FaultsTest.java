@@ -143,8 +143,10 @@ class FaultsTest {
                         return false;
                     }
                 });
+                // The watch backs off while the server is away (0.5 s, doubling): on 2 busy cores it may take a while.
                 Cluster.await(
                         "the watch to bring " + name,
+                        Duration.ofSeconds(40),
                         () -> cluster.pods.getPods().stream()
                                 .anyMatch(p -> p.name().equals(name)));
             }
