@@ -23,9 +23,13 @@ import java.util.Queue;
 /**
  * fabric8's kubernetes-server-mock on 127.0.0.1, in CRUD mode for objects and watches with expectations beside it
  * (logs, exec, metrics), over plain http; and a client of the test's own to write into it as a cluster's other
- * users and its kubelet would. It can stop and start again on the same port, to play an API server that goes away.
+ * users and its kubelet would. It can stop and start again on the same port with its objects, to play an API
+ * server that goes away and comes back.
  */
 public final class ApiServer implements AutoCloseable {
+    // Kept across restarts: the objects, their resource versions and the expectations, as etcd keeps a cluster's.
+    private final Map<ServerRequest, Queue<ServerResponse>> responses = new HashMap<>();
+    private final KubernetesMixedDispatcher dispatcher = new KubernetesMixedDispatcher(responses);
     private KubernetesMockServer server;
     private KubernetesClient client;
     private int port;
@@ -40,9 +44,7 @@ public final class ApiServer implements AutoCloseable {
     }
 
     private void start(int wanted) {
-        Map<ServerRequest, Queue<ServerResponse>> responses = new HashMap<>();
-        server = new KubernetesMockServer(
-                new Context(), new MockWebServer(), responses, new KubernetesMixedDispatcher(responses), false);
+        server = new KubernetesMockServer(new Context(), new MockWebServer(), responses, dispatcher, false);
         try {
             server.start(InetAddress.getByName("127.0.0.1"), wanted);
         } catch (java.net.UnknownHostException e) {
@@ -146,7 +148,7 @@ public final class ApiServer implements AutoCloseable {
         server.shutdown();
     }
 
-    /** Starts an empty server on the same port. */
+    /** Starts the server again on the same port, with the objects it held, as an API server backed by etcd does. */
     public void restart() {
         start(port);
     }
