@@ -21,13 +21,18 @@ import java.util.TreeMap;
  *       and unbind latency, heap per provider, bundle start and stop, hot swap under load, FileInstall;
  *   <li>cold start of {@code orchard.jar}, beside that of bare Felix with the Gogo shell ({@link ColdStart});
  *   <li>the local provider in this JVM: volumes, pod start beside a bare process start, exec
- *       ({@link LocalProviderBenchmark}).
+ *       ({@link LocalProviderBenchmark});
+ *   <li>the Kubernetes provider in this JVM against fabric8's mock API server, beside a bare fabric8 client
+ *       ({@link KubernetesProviderBenchmark}).
  * </ol>
  * {@code --smoke} runs each once at tiny sizes, so that the normal build checks they still run; it measures
  * nothing.
  */
 public final class RunBenchmarks {
-    /** The keys a full run must write, as issue 6 lists them, and the local provider's pod start and memory. */
+    /**
+     * The keys a full run must write, as issue 6 lists them, the local provider's pod start and memory (issues 12
+     * and 13) and the Kubernetes provider's figures (issue 15).
+     */
     static final List<String> REQUIRED = List.of(
             "lookup.ratio.n1",
             "lookup.ratio.n100",
@@ -42,7 +47,10 @@ public final class RunBenchmarks {
             "deploy.visible_ms.median",
             "coldstart_ms.median",
             "local.pod_run.vs_process_start",
-            "local.nonewline.rss_mb");
+            "local.nonewline.rss_mb",
+            "kubernetes.volume_add.vs_direct",
+            "kubernetes.get_pod.vs_direct",
+            "kubernetes.heap_bytes_per_cached_pod");
 
     private RunBenchmarks() {}
 
@@ -100,7 +108,7 @@ public final class RunBenchmarks {
     }
 
     /**
-     * Runs the four parts.
+     * Runs the five parts.
      *
      * @param options what to run
      * @param report receives what the in-framework harness printed
@@ -126,6 +134,7 @@ public final class RunBenchmarks {
         results.put("coldstart_ms.stack.median", median(starts.get(2)));
         results.put("coldstart.vs_stack", median(runtime) / median(starts.get(2)));
         results.putAll(LocalProviderBenchmark.run(options.smoke()));
+        results.putAll(KubernetesProviderBenchmark.run(options.smoke()));
         return results;
     }
 

@@ -121,6 +121,21 @@ final class Table {
         t.blank();
         t.row("local provider: exec round trip (true), ms (median)", t.fmt("local.exec_ms.median", "%.2f"));
         t.blank();
+        t.row(
+                "kubernetes: volume add through the provider / a bare fabric8 client, ms (medians, same mock server)",
+                t.fmt("kubernetes.volume_add_ms.median", "%.2f") + " / "
+                        + t.fmt("kubernetes.volume_add_direct_ms.median", "%.2f"));
+        t.verdict(t.get("kubernetes.volume_add.vs_direct"), "≤ 1.2", v -> v <= 1.2, "%.2f ×");
+        t.row(
+                "kubernetes: getPod from the cache / a direct GET, µs (medians, same mock server)",
+                t.fmt("kubernetes.get_pod_us.median", "%.2f") + " / "
+                        + t.fmt("kubernetes.get_pod_direct_us.median", "%.2f"));
+        t.verdict(t.get("kubernetes.get_pod.vs_direct"), "≤ 0.1", v -> v <= 0.1, "%.3f ×");
+        t.row(
+                "kubernetes: heap per offloaded pod in the cache, bytes ("
+                        + t.fmt("kubernetes.cached_pods.count", "%,.0f") + " pods)",
+                t.fmt("kubernetes.heap_bytes_per_cached_pod", "%,.0f"));
+        t.blank();
         t.line("");
         t.line((smoke ? "smoke run, not a measurement: " : "") + "targets met: " + t.met + " of " + t.targets);
         return t.out.toString();

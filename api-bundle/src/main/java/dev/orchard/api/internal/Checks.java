@@ -109,7 +109,13 @@ public final class Checks {
         return List.copyOf(list);
     }
 
-    private static boolean isDnsSubdomain(String s) {
+    /**
+     * Tells whether a string is a DNS subdomain: DNS-1123 labels joined by '.'. The caller checks the length.
+     *
+     * @param s the candidate
+     * @return true if every part is a DNS-1123 label
+     */
+    public static boolean isDnsSubdomain(String s) {
         for (String part : s.split("\\.", -1)) {
             if (!Names.isDns1123Label(part)) {
                 return false;

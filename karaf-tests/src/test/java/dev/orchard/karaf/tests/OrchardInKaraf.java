@@ -125,12 +125,49 @@ public final class OrchardInKaraf {
                 "the volume no longer reads back", storage.readStorage(profile).isPresent());
     }
 
+    /**
+     * Adds a 1Mi volume through the registry's orchestrator of a name.
+     *
+     * @param provider the orchestrator's name
+     * @param namespace the volume's namespace
+     * @param name the volume's name
+     */
+    public void addVolume(String provider, String namespace, String name) {
+        Volume volume = storageOf(provider).addStorage(profileOf(provider, namespace, name));
+        assertEquals(name, volume.name());
+        assertEquals(1L << 20, volume.capacityBytes());
+    }
+
+    /**
+     * Deletes a volume through the registry's orchestrator of a name.
+     *
+     * @param provider the orchestrator's name
+     * @param namespace the volume's namespace
+     * @param name the volume's name
+     * @return whether it existed
+     */
+    public boolean deleteVolume(String provider, String namespace, String name) {
+        return storageOf(provider).deleteStorage(profileOf(provider, namespace, name));
+    }
+
+    private StorageOps storageOf(String provider) {
+        return orchestrators
+                .getService()
+                .get(provider)
+                .storageOps()
+                .orElseThrow(() -> new AssertionError("the " + provider + " orchestrator has no storage operations"));
+    }
+
     private static VolumeProfile profileOf(String namespace, String name) {
+        return profileOf("local", namespace, name);
+    }
+
+    private static VolumeProfile profileOf(String provider, String namespace, String name) {
         return VolumeProfile.builder()
                 .namespace(namespace)
                 .name(name)
                 .capacity("1Mi")
-                .orchestrator("local")
+                .orchestrator(provider)
                 .build();
     }
 }

@@ -24,6 +24,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInfo;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.ServiceReference;
@@ -40,7 +41,8 @@ class OrchestratorConformanceTest {
     private String ns;
 
     @BeforeEach
-    void findProvider() {
+    void findProvider(TestInfo check) {
+        Tck.skipWhereStated(context, check);
         orchestrator = Tck.service(context, Orchestrator.class);
         assumeTrue(
                 orchestrator != null,

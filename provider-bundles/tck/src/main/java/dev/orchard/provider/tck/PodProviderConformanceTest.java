@@ -35,6 +35,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInfo;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.osgi.framework.BundleContext;
 import org.osgi.test.common.annotation.InjectBundleContext;
@@ -50,7 +51,8 @@ class PodProviderConformanceTest {
     private String ns;
 
     @BeforeEach
-    void findProvider() {
+    void findProvider(TestInfo check) {
+        Tck.skipWhereStated(context, check);
         provider = Tck.podProviderOrSkip(context);
         ns = Tck.freshNamespace();
     }

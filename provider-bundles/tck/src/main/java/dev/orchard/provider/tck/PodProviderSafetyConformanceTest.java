@@ -27,6 +27,7 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInfo;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.osgi.framework.BundleContext;
 import org.osgi.test.common.annotation.InjectBundleContext;
@@ -49,7 +50,8 @@ class PodProviderSafetyConformanceTest {
     private String ns;
 
     @BeforeEach
-    void findProvider() {
+    void findProvider(TestInfo check) {
+        Tck.skipWhereStated(context, check);
         provider = Tck.podProviderOrSkip(context);
         ns = Tck.freshNamespace();
     }

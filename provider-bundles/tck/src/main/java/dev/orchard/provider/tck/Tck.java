@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.TestInfo;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.Filter;
 import org.osgi.framework.FrameworkUtil;
@@ -29,6 +30,12 @@ final class Tck {
     static final String PROVIDER_PROPERTY = "orchard.tck.provider";
     /** How long the kit waits for a provider to appear, or for a pod to reach a phase. */
     static final Duration TIMEOUT = Duration.ofSeconds(Long.getLong("orchard.tck.timeout.seconds", 20));
+    /**
+     * The prefix of the framework properties that skip one check with a reason, e.g. {@code
+     * orchard.tck.skip.execReturnsExitCodesAndOutput=the mock API server runs no containers}: a run states there, in
+     * its own words, what its provider's environment cannot do, and the report shows each skip with that reason.
+     */
+    static final String SKIP_PREFIX = "orchard.tck.skip.";
     /** The lines every test pod's container prints, then it keeps running. */
     static final List<String> LOG_LINES = List.of("line-1", "line-2", "line-3");
 
@@ -44,6 +51,20 @@ final class Tck {
                     + " e.g. -runproperties: " + PROVIDER_PROPERTY + "=mock");
         }
         return name.trim();
+    }
+
+    /**
+     * Skips the running check if the run states a reason to ({@link #SKIP_PREFIX} and the check's method name).
+     *
+     * @param context the kit's bundle context, whose framework properties are read
+     * @param check the running check
+     */
+    static void skipWhereStated(BundleContext context, TestInfo check) {
+        String method = check.getTestMethod().map(m -> m.getName()).orElse("");
+        String reason = context.getProperty(SKIP_PREFIX + method);
+        assumeTrue(
+                reason == null || reason.isBlank(),
+                () -> method + " skipped for provider " + providerName(context) + ": " + reason);
     }
 
     /**

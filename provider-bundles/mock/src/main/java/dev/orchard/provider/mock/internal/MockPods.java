@@ -12,6 +12,8 @@ import dev.orchard.api.pod.LogOptions;
 import dev.orchard.api.pod.Node;
 import dev.orchard.api.pod.ObjectMeta;
 import dev.orchard.api.pod.Pod;
+import dev.orchard.api.pod.PodCondition;
+import dev.orchard.api.pod.PodFeature;
 import dev.orchard.api.pod.PodNotifier;
 import dev.orchard.api.pod.PodPhase;
 import dev.orchard.api.pod.PodProvider;
@@ -22,6 +24,7 @@ import java.io.InputStream;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeMap;
@@ -33,12 +36,21 @@ import java.util.function.Consumer;
  * The mock's pod lifecycle, after virtual-kubelet's mock: pods are Running as soon as they are created and
  * Succeeded when deleted; they run no processes.
  *
+ * <p>Of the 1.1 model it keeps every field and returns it as given, but runs nothing: ports, limits, probes, node
+ * selectors and tolerations have no effect (every container is ready, every init container Completed at once, and
+ * emptyDir volumes hold nothing). It has no config maps or secrets, so pods that use them are refused with
+ * Unsupported.
+ *
  * <p>Thread-safe: every change holds this object's monitor, and is queued to {@link MockNotifications} before it
  * is released, so notifications follow the order of the changes. Pods are immutable records, so what it returns
  * cannot change its state. Pods that do not fit the {@link MockNode} are refused with Unavailable; the volumes
  * they claim must exist in {@link MockStorage}, which binds them while a pod claims them.
  */
 final class MockPods implements PodProvider, PodNotifier {
+    // The mock has no config maps or secrets to take values or files from.
+    private static final Set<PodFeature> HONOURED = EnumSet.complementOf(
+            EnumSet.of(PodFeature.CONFIG_MAP_VOLUMES, PodFeature.SECRET_VOLUMES, PodFeature.ENV_KEY_REFS));
+
     private final MockStorage storage;
     private final MockNode node;
     private final Clock clock;
@@ -63,6 +75,7 @@ final class MockPods implements PodProvider, PodNotifier {
 
     @Override
     public synchronized void createPod(Pod pod) {
+        PodFeature.requireHonoured(pod, HONOURED, "the mock provider");
         NamespacedName key = key(pod);
         if (pods.containsKey(key)) {
             throw new AlreadyExistsException("pod " + key + " exists already");
@@ -81,6 +94,7 @@ final class MockPods implements PodProvider, PodNotifier {
 
     @Override
     public synchronized void updatePod(Pod pod) {
+        PodFeature.requireHonoured(pod, HONOURED, "the mock provider");
         NamespacedName key = key(pod);
         Pod current = pods.get(key);
         if (current == null) {
@@ -130,8 +144,21 @@ final class MockPods implements PodProvider, PodNotifier {
                     now));
         }
         PodStatus st = current.status();
+        List<PodCondition> notReady = new ArrayList<>();
+        for (PodCondition c : st.conditions()) {
+            boolean readiness = c.type().equals(PodCondition.READY) || c.type().equals(PodCondition.CONTAINERS_READY);
+            notReady.add(readiness ? new PodCondition(c.type(), false, "PodCompleted", "", now) : c);
+        }
         Pod succeeded = current.withStatus(new PodStatus(
-                PodPhase.SUCCEEDED, "Deleted", "deleted by request", st.hostIp(), st.podIp(), st.startTime(), done));
+                PodPhase.SUCCEEDED,
+                "Deleted",
+                "deleted by request",
+                st.hostIp(),
+                st.podIp(),
+                st.startTime(),
+                done,
+                st.initContainerStatuses(),
+                notReady));
         releaseUnclaimed(current);
         notifications.changed(succeeded);
     }
@@ -192,10 +219,10 @@ final class MockPods implements PodProvider, PodNotifier {
     // Releases the volumes a pod claimed that no pod claims now. Monitor held.
     private void releaseUnclaimed(Pod pod) {
         Set<String> claims = new TreeSet<>();
-        pod.spec().volumes().forEach(v -> claims.add(v.claimName()));
+        MockStorage.claims(pod).forEach(v -> claims.add(v.claimName()));
         for (Pod p : pods.values()) {
             if (p.namespace().equals(pod.namespace())) {
-                p.spec().volumes().stream().map(PodVolume::claimName).forEach(claims::remove);
+                MockStorage.claims(p).stream().map(PodVolume::claimName).forEach(claims::remove);
             }
         }
         storage.release(pod.namespace(), claims, pod.name());
@@ -215,6 +242,19 @@ final class MockPods implements PodProvider, PodNotifier {
             statuses.add(
                     new ContainerStatus(c.name(), c.image(), ContainerState.RUNNING, true, 0, null, "", started, null));
         }
-        return new PodStatus(PodPhase.RUNNING, "", "", "127.0.0.1", podIp, started, statuses);
+        List<ContainerStatus> initStatuses = new ArrayList<>();
+        for (Container c : pod.spec().initContainers()) {
+            initStatuses.add(new ContainerStatus(
+                    c.name(), c.image(), ContainerState.TERMINATED, false, 0, 0, "Completed", started, started));
+        }
+        List<PodCondition> conditions = new ArrayList<>();
+        for (String type : List.of(
+                PodCondition.POD_SCHEDULED,
+                PodCondition.INITIALIZED,
+                PodCondition.CONTAINERS_READY,
+                PodCondition.READY)) {
+            conditions.add(new PodCondition(type, true, "", "", started));
+        }
+        return new PodStatus(PodPhase.RUNNING, "", "", "127.0.0.1", podIp, started, statuses, initStatuses, conditions);
     }
 }

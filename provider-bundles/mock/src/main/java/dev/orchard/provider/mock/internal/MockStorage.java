@@ -10,6 +10,7 @@ import dev.orchard.api.orchestrator.Volume;
 import dev.orchard.api.orchestrator.VolumeList;
 import dev.orchard.api.orchestrator.VolumePhase;
 import dev.orchard.api.orchestrator.VolumeProfile;
+import dev.orchard.api.pod.ClaimSource;
 import dev.orchard.api.pod.Pod;
 import dev.orchard.api.pod.PodVolume;
 import dev.orchard.api.quantity.Quantity;
@@ -103,7 +104,7 @@ final class MockStorage implements StorageOps {
      * @throws InvalidInputException naming the first claimed volume that does not exist
      */
     synchronized void requireClaims(Pod pod) {
-        for (PodVolume v : pod.spec().volumes()) {
+        for (PodVolume v : claims(pod)) {
             if (!volumes.containsKey(new NamespacedName(pod.namespace(), v.claimName()))) {
                 throw new InvalidInputException("pod " + pod.name() + " claims volume " + Names.quote(v.claimName())
                         + ", which does not exist in namespace " + pod.namespace());
@@ -119,7 +120,7 @@ final class MockStorage implements StorageOps {
      */
     synchronized void bind(Pod pod) {
         requireClaims(pod);
-        for (PodVolume pv : pod.spec().volumes()) {
+        for (PodVolume pv : claims(pod)) {
             NamespacedName key = new NamespacedName(pod.namespace(), pv.claimName());
             volumes.put(key, volumes.get(key).withPhase(VolumePhase.BOUND, "used by pod " + pod.name()));
         }
@@ -140,6 +141,13 @@ final class MockStorage implements StorageOps {
                 volumes.put(key, v.withPhase(VolumePhase.RELEASED, "released by pod " + podName));
             }
         }
+    }
+
+    // The pod's volumes that claim a mock volume; an emptyDir needs none.
+    static List<PodVolume> claims(Pod pod) {
+        return pod.spec().volumes().stream()
+                .filter(v -> v.source() instanceof ClaimSource)
+                .toList();
     }
 
     private static NamespacedName key(VolumeProfile profile) {

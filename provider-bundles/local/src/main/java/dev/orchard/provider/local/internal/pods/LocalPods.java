@@ -9,6 +9,7 @@ import dev.orchard.api.pod.LogOptions;
 import dev.orchard.api.pod.Node;
 import dev.orchard.api.pod.ObjectMeta;
 import dev.orchard.api.pod.Pod;
+import dev.orchard.api.pod.PodFeature;
 import dev.orchard.api.pod.PodNotifier;
 import dev.orchard.api.pod.PodProvider;
 import dev.orchard.api.pod.PodStatus;
@@ -23,6 +24,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
@@ -51,6 +53,11 @@ import org.slf4j.LoggerFactory;
  * after the grace period. Every change is pushed to the {@link PodNotifier} callback.
  */
 public final class LocalPods implements PodProvider, PodNotifier {
+    // Of the 1.1 pod model, processes honour ports (informational, as in Kubernetes) and tolerations (the local
+    // node has no taints); limits, probes, init containers, volumes other than claims, values from keys and node
+    // selectors are refused by name. An update cannot add them: it must keep the spec as it is.
+    private static final Set<PodFeature> HONOURED = EnumSet.of(PodFeature.CONTAINER_PORTS, PodFeature.TOLERATIONS);
+
     private static final Logger LOG = LoggerFactory.getLogger(LocalPods.class);
     // How often log sizes are checked. A log overshoots its cap by at most what its container writes in one
     // interval, so keep it short; a check is one stat per container.
@@ -199,6 +206,7 @@ public final class LocalPods implements PodProvider, PodNotifier {
 
     @Override
     public void createPod(Pod pod) {
+        PodFeature.requireHonoured(pod, HONOURED, "the local provider");
         creation.create(pod);
     }
 

@@ -1,0 +1,5 @@
+/**
+ * Pods offloaded into the cluster: their manifests, the informer's cache and its notifications, updates, logs and
+ * exec. The provider's instance depends on it; it depends on the cluster, mapping and node packages.
+ */
+package dev.orchard.provider.kubernetes.internal.pods;
