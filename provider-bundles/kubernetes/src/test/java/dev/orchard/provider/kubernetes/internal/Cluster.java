@@ -5,6 +5,7 @@ import dev.orchard.provider.kubernetes.internal.mapping.NamespaceMapping;
 import dev.orchard.provider.kubernetes.internal.mapping.OriginLabels;
 import dev.orchard.provider.kubernetes.internal.node.KubernetesNode;
 import dev.orchard.provider.kubernetes.internal.pods.KubernetesPods;
+import dev.orchard.provider.kubernetes.internal.volumes.KubernetesStorage;
 import io.fabric8.kubernetes.api.model.Pod;
 import java.time.Clock;
 import java.time.Duration;
@@ -19,6 +20,7 @@ final class Cluster implements AutoCloseable {
     final ClusterClient client;
     final KubernetesNode node;
     final KubernetesPods pods;
+    final KubernetesStorage storage;
 
     Cluster() {
         this(new ApiServer(), Duration.ofSeconds(5));
@@ -29,7 +31,9 @@ final class Cluster implements AutoCloseable {
         this.client = new ClusterClient(api.settings(timeout));
         NamespaceMapping namespaces = new NamespaceMapping("orchard-");
         this.node = new KubernetesNode(client, namespaces, "k8s", Clock.systemUTC());
-        this.pods = new KubernetesPods(client, namespaces, new OriginLabels("k8s"), node, Clock.systemUTC());
+        OriginLabels origin = new OriginLabels("k8s");
+        this.pods = new KubernetesPods(client, namespaces, origin, node, Clock.systemUTC());
+        this.storage = new KubernetesStorage(client, namespaces, origin, "");
     }
 
     /** The cluster's pod of an Orchard pod. */

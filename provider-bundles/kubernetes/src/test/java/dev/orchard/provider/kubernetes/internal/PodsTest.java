@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.orchard.api.error.AlreadyExistsException;
 import dev.orchard.api.error.InvalidInputException;
 import dev.orchard.api.error.NotFoundException;
+import dev.orchard.api.orchestrator.VolumeProfile;
 import dev.orchard.api.pod.ConfigMapSource;
 import dev.orchard.api.pod.Container;
 import dev.orchard.api.pod.ContainerPort;
@@ -83,6 +84,24 @@ class PodsTest {
     }
 
     @Test
+    void aMountOfAClaimTheProviderDoesNotHoldIsNotFoundAndCreatesNothing() {
+        Container web = new Container(
+                "web",
+                "nginx:1.27",
+                List.of(),
+                List.of(),
+                Map.of(),
+                "",
+                List.of(new VolumeMount("data", "/data", false)),
+                null);
+        PodSpec spec = new PodSpec(List.of(web), List.of(new PodVolume("data", "nobody")), RestartPolicy.ALWAYS, 7, "");
+        NotFoundException e =
+                assertThrows(NotFoundException.class, () -> cluster.pods.createPod(Pod.of("prod", "orphan", spec)));
+        assertTrue(e.getMessage().contains("prod/nobody"), e.getMessage());
+        assertNull(cluster.clusterPod("prod", "orphan"), "no pod reached the cluster");
+    }
+
+    @Test
     void aDeploymentsPodComesBackAsGiven() {
         Container app = new Container(
                         "app",
@@ -122,6 +141,11 @@ class PodsTest {
                 List.of(
                         Toleration.exists("virtual-kubelet.io/provider"),
                         new Toleration("dedicated", TolerationOperator.EQUAL, "db", TaintEffect.NO_EXECUTE, 60)));
+        cluster.storage.addStorage(VolumeProfile.builder()
+                .namespace("prod")
+                .name("data")
+                .capacity("1Gi")
+                .build());
         cluster.pods.createPod(Pod.of("prod", "app", spec));
 
         assertEquals(spec, cluster.pods.getPod("prod", "app").spec());

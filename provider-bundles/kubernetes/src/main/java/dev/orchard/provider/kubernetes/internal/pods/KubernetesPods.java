@@ -15,12 +15,14 @@ import dev.orchard.api.pod.PodNotifier;
 import dev.orchard.api.pod.PodPhase;
 import dev.orchard.api.pod.PodProvider;
 import dev.orchard.api.pod.PodStatus;
+import dev.orchard.api.pod.PodVolume;
 import dev.orchard.api.pod.StatsSummary;
 import dev.orchard.provider.kubernetes.internal.cluster.ClusterAction;
 import dev.orchard.provider.kubernetes.internal.cluster.ClusterClient;
 import dev.orchard.provider.kubernetes.internal.mapping.NamespaceMapping;
 import dev.orchard.provider.kubernetes.internal.mapping.OriginLabels;
 import dev.orchard.provider.kubernetes.internal.node.KubernetesNode;
+import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
 import io.fabric8.kubernetes.api.model.StatusDetails;
 import java.io.InputStream;
 import java.time.Clock;
@@ -81,6 +83,7 @@ public final class KubernetesPods implements PodProvider, PodNotifier, AutoClose
     public void createPod(Pod pod) {
         String ns = namespaces.toCluster(pod.namespace());
         io.fabric8.kubernetes.api.model.Pod manifest = PodManifest.toKubernetes(pod, ns, origin);
+        requireClaims(pod, ns);
         cluster.ensureNamespace(ns, origin.selector());
         io.fabric8.kubernetes.api.model.Pod created = cluster.call(
                 action("create", ns, pod.name()),
@@ -315,6 +318,31 @@ public final class KubernetesPods implements PodProvider, PodNotifier, AutoClose
                 .filter(s -> s.name().equals(container))
                 .findFirst()
                 .orElse(null);
+    }
+
+    // Kubernetes would accept the pod and leave it Pending until a claim of that name appears; every Orchard
+    // provider refuses a mount of a volume it does not hold, so a refused create leaves nothing behind.
+    private void requireClaims(Pod pod, String ns) {
+        for (PodVolume volume : pod.spec().volumes()) {
+            String claim = volume.claimName();
+            if (claim.isEmpty()) {
+                continue;
+            }
+            PersistentVolumeClaim pvc = cluster.call(
+                    new ClusterAction("get", "persistentvolumeclaims", ns, claim),
+                    () -> cluster.fabric8()
+                            .persistentVolumeClaims()
+                            .inNamespace(ns)
+                            .withName(claim)
+                            .get());
+            if (pvc == null
+                    || !origin.marks(pvc.getMetadata().getLabels())
+                    || pvc.getMetadata().getDeletionTimestamp() != null) {
+                throw new NotFoundException("pod " + pod.namespace() + "/" + pod.name() + " mounts volume "
+                        + pod.namespace() + "/" + claim + " (as \"" + volume.name() + "\"), which provider "
+                        + origin.provider() + " does not hold; add it first with orchard:volume-add");
+            }
+        }
     }
 
     private static NotFoundException notFound(String namespace, String name, String more) {
