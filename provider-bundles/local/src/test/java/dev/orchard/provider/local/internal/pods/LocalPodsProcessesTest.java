@@ -55,9 +55,17 @@ class LocalPodsProcessesTest extends LocalPodsTestBase {
         String pids = awaitFile(sandbox("tree").resolve("pids"));
         List<ProcessHandle> recorded = handles(pids);
         assertEquals(4, recorded.size(), pids);
-        List<ProcessHandle> all = new ArrayList<>(recorded);
-        all.addAll(tree("tree", "c"));
-        assertEquals(all.size(), stillRunning(all).size(), "every process runs before the delete: " + pids);
+        // The tree is read until every process in it is alive: the `mv` that published the pid file may still
+        // be exiting when the file appears, and it is not one of the container's lasting processes.
+        List<ProcessHandle> all = await(
+                "the container's processes to settle",
+                WAIT,
+                () -> {
+                    List<ProcessHandle> now = new ArrayList<>(recorded);
+                    now.addAll(tree("tree", "c"));
+                    return now;
+                },
+                now -> stillRunning(now).size() == now.size());
         long wrapper = pods.pid(NS, "tree", "c").orElseThrow();
         assertEquals(wrapper, pgid(wrapper), "the wrapper leads its own process group");
         for (ProcessHandle h : recorded) {
