@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.fabric8.kubernetes.api.model.ContainerStatusBuilder;
 import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
 import io.fabric8.kubernetes.api.model.Pod;
-import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.PodStatusBuilder;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.ConfigBuilder;
@@ -118,9 +117,22 @@ class KubernetesDeployEndToEndIT {
                             "InvalidInput: container \"web\" has no image; a Kubernetes cluster runs" + " images only"),
                     imageless);
 
-            // A pod of the provider's, as the cluster holds it, and a status its kubelet writes, show in
-            // orchard:pods; orchard:logs prints what the API server returns.
-            cluster.pods().inNamespace("orchard-default").resource(pod()).create();
+            // With an image, orchard:pod-run creates the pod in the cluster; the status its kubelet writes shows in
+            // orchard:pods, and orchard:logs prints what the API server returns.
+            String created = orchard.run("orchard:pod-run --image nginx:1.27 k8s web echo hello");
+            assertTrue(created.startsWith("Pod default/web created on k8s"), created);
+            Pod inCluster = cluster.pods()
+                    .inNamespace("orchard-default")
+                    .withName("web")
+                    .get();
+            assertEquals(
+                    "nginx:1.27", inCluster.getSpec().getContainers().get(0).getImage());
+            assertEquals(
+                    List.of("echo", "hello"),
+                    inCluster.getSpec().getContainers().get(0).getCommand());
+            assertTrue(
+                    inCluster.getMetadata().getLabels().entrySet().containsAll(ORIGIN.entrySet()),
+                    "marked with its origin: " + inCluster.getMetadata().getLabels());
             await(
                     orchard,
                     "orchard:pods k8s",
@@ -161,22 +173,6 @@ class KubernetesDeployEndToEndIT {
             assertTrue(all.size() > 20, "the deploy folder " + deploy + " holds the provider and fabric8: " + all);
             return all;
         }
-    }
-
-    private static Pod pod() {
-        return new PodBuilder()
-                .withNewMetadata()
-                .withName("web")
-                .withNamespace("orchard-default")
-                .withLabels(ORIGIN)
-                .endMetadata()
-                .withNewSpec()
-                .addNewContainer()
-                .withName("web")
-                .withImage("nginx:1.27")
-                .endContainer()
-                .endSpec()
-                .build();
     }
 
     // What the target cluster's kubelet writes once the container runs.

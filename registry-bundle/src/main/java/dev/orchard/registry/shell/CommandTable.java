@@ -111,6 +111,10 @@ final class CommandTable {
                                         "mounts a volume of the pod's namespace at a path in the container"),
                                 repeated("-e", "<key>=<value>", "an environment variable of the container"),
                                 valued(
+                                        "--image",
+                                        "<image>",
+                                        "the container's image, for a provider that pulls one (default: none)"),
+                                valued(
                                         "--restart",
                                         "Never|OnFailure|Always",
                                         "when the container is restarted (default: Never)")),

@@ -98,7 +98,8 @@ final class PodCommands {
             mounts.add(new VolumeMount(volume, v.substring(colon + 1), false));
         }
         Map<String, String> env = new LinkedHashMap<>(a.pairs("-e"));
-        Container c = new Container(name, "", a.commandLine(), List.of(), env, "", mounts, Resources.NONE);
+        Container c = new Container(
+                name, a.option("--image", ""), a.commandLine(), List.of(), env, "", mounts, Resources.NONE);
         PodSpec spec = new PodSpec(
                 List.of(c), volumes, restart(a.option("--restart", "Never")), PodSpec.DEFAULT_GRACE_PERIOD_SECONDS, "");
         Pod pod = new Pod(ObjectMeta.of(a.option("-n", "default"), name), spec, null);

@@ -89,7 +89,7 @@ class CommandHelpTest {
                 CommandHelp.help(TABLE.find("exec").orElseThrow()));
         assertEquals(
                 "pod-run [-n <namespace>] [-v <volume>:<mountPath>]... [-e <key>=<value>]..."
-                        + " [--restart Never|OnFailure|Always] <provider> <pod> <command> [<arg>...]",
+                        + " [--image <image>] [--restart Never|OnFailure|Always] <provider> <pod> <command> [<arg>...]",
                 TABLE.find("pod-run").orElseThrow().usage());
     }
 

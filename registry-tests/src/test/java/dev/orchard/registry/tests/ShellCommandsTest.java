@@ -246,6 +246,13 @@ class ShellCommandsTest {
         Container c = echo.pod("prod", "web").spec().containers().get(0);
         assertEquals(List.of("printf", "-n", "-e", "B=2"), c.command());
         assertEquals(Map.of("A", "1"), c.env());
+        assertEquals("", c.image(), "no image unless one is given");
+
+        run("orchard:pod-run echo img --image registry.example/app:1.2 -n prod sleep 1");
+        assertEquals(
+                "registry.example/app:1.2",
+                echo.pod("prod", "img").spec().containers().get(0).image(),
+                "--image reaches the container, for providers that pull one");
 
         assertEquals("Pod default/tail created on echo (Running).", run("orchard:pod-run echo tail sleep 1 -n prod"));
         Pod tail = echo.pod("default", "tail");
