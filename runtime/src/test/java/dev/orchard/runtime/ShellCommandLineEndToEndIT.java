@@ -67,7 +67,7 @@ class ShellCommandLineEndToEndIT {
                     "pod-run - runs a pod with one container, named like the pod, that runs the command", lines.get(0));
             assertEquals(
                     "   usage: pod-run [-n <namespace>] [-v <volume>:<mountPath>]... [-e <key>=<value>]..."
-                            + " [--restart Never|OnFailure|Always] <provider> <pod> <command> [<arg>...]",
+                            + " [--image <image>] [--restart Never|OnFailure|Always] <provider> <pod> <command> [<arg>...]",
                     lines.get(2));
         }
         try (OrchardProcess help = OrchardProcess.start(folder, "-c", "orchard:volume-add --help")) {
