@@ -1,0 +1,7 @@
+/**
+ * What the launcher and the runtime bundle share, outside the OSGi framework and inside it: the control socket's
+ * protocol ({@link dev.orchard.runtime.control.Frames}) with its check of who is at the other end ({@link
+ * dev.orchard.runtime.control.Peer}). Plain Java: it depends on nothing but the JDK, so that {@code -c} can load it
+ * without a framework. It exports nothing to other bundles.
+ */
+package dev.orchard.runtime.control;
