@@ -1,0 +1,59 @@
+package dev.orchard.runtime.internal;
+
+import dev.orchard.runtime.control.LaunchMode;
+import java.io.File;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The settings the runtime gives FileInstall, the shell and slf4j-simple, as system properties set only where none
+ * is set, so that {@code -D} overrides any of them; the framework falls back to system properties for every property
+ * it was not given. The runtime bundle applies them as it starts, before the bundles that read them.
+ */
+final class RuntimeDefaults {
+    private RuntimeDefaults() {}
+
+    /**
+     * The defaults of a mode.
+     *
+     * @param mode the mode the runtime runs in
+     * @return the properties and their values, in order
+     */
+    static Map<String, String> of(LaunchMode mode) {
+        Map<String, String> d = new LinkedHashMap<>();
+        String cwd = System.getProperty("user.dir");
+        d.put("felix.fileinstall.dir", new File(cwd, "deploy").getAbsolutePath());
+        // FileInstall installs a file once two scans see it unchanged: a 200 ms poll shows a drop well under 1 s.
+        d.put("felix.fileinstall.poll", "200");
+        d.put("felix.fileinstall.noInitialDelay", "true");
+        d.put("felix.fileinstall.bundles.new.start", "true");
+        d.put("felix.fileinstall.bundles.startTransient", "false");
+        // Never rewrite the user's .cfg files from configuration changes made elsewhere.
+        d.put("felix.fileinstall.enableConfigSave", "false");
+        d.put("felix.fileinstall.log.level", "2");
+        d.put("org.slf4j.simpleLogger.defaultLogLevel", "warn");
+        d.put("org.slf4j.simpleLogger.log.dev.orchard", "info");
+        d.put("org.slf4j.simpleLogger.showDateTime", "true");
+        d.put("org.slf4j.simpleLogger.dateTimeFormat", "HH:mm:ss.SSS");
+        d.put("org.slf4j.simpleLogger.showThreadName", "false");
+        d.put("org.slf4j.simpleLogger.showShortLogName", "true");
+        if (mode != LaunchMode.INTERACTIVE) {
+            // No console: the shell must never read stdin, or a closed stdin would stop the framework.
+            d.put("gosh.args", "--nointeractive");
+        }
+        return d;
+    }
+
+    /**
+     * Sets each property that is not set.
+     *
+     * @param defaults the properties and their values
+     */
+    static void apply(Map<String, String> defaults) {
+        defaults.forEach((key, value) -> {
+            if (System.getProperty(key) == null) {
+                System.setProperty(key, value);
+            }
+        });
+    }
+}
