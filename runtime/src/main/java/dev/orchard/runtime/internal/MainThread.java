@@ -16,8 +16,9 @@ import org.osgi.util.tracker.ServiceTracker;
 
 /**
  * The body of the launcher's main thread, by mode: once the runtime has started ({@link Readiness}), runs the one
- * command of {@code -c} and returns its status; or waits for the framework to stop, returning 0. It is also what
- * Ctrl-C reaches first ({@link #getAsBoolean()}): the running command of {@code -c} ends, not the runtime.
+ * command of {@code -c} and returns its status; or (in the interactive mode, with the console started) waits for the
+ * framework to stop, returning 0. It is also what Ctrl-C reaches first ({@link #getAsBoolean()}): the running
+ * command ends, not the runtime.
  */
 final class MainThread implements Callable<Integer>, BooleanSupplier {
     /** The exit status when the shell does not start in time. */
@@ -31,6 +32,7 @@ final class MainThread implements Callable<Integer>, BooleanSupplier {
     private final Readiness readiness;
     private final ServiceTracker<CommandProcessor, CommandProcessor> processors;
     private final CountDownLatch stopped = new CountDownLatch(1);
+    private volatile ShellConsole console;
     private volatile CommandRun oneShot;
 
     /**
@@ -78,13 +80,23 @@ final class MainThread implements Callable<Integer>, BooleanSupplier {
             return OneCommand.run(
                     processor, context, command, new FileInputStream(FileDescriptor.in), out, err, r -> oneShot = r);
         }
+        if (mode == LaunchMode.INTERACTIVE) {
+            console = new ShellConsole(processor, context);
+            Thread t = new Thread(console, "orchard-console");
+            t.setDaemon(true);
+            t.start();
+        }
         stopped.await();
         return 0;
     }
 
-    /** Ctrl-C: ends the running command of {@code -c}; false if none runs. */
+    /** Ctrl-C: ends the running command of the console or of {@code -c}; false if none runs. */
     @Override
     public boolean getAsBoolean() {
+        ShellConsole c = console;
+        if (c != null) {
+            return c.interrupt();
+        }
         CommandRun r = oneShot;
         return r != null && r.interrupt();
     }

@@ -39,7 +39,7 @@ public final class RuntimeActivator implements BundleActivator {
         String spifly = System.getProperty("orchard.spifly.log.level");
         SPIFLY_LOG.setLevel(spifly == null ? Level.WARNING : Level.parse(spifly));
         LaunchMode mode = LaunchMode.of(context.getProperty(LaunchMode.PROPERTY));
-        RuntimeDefaults.apply(RuntimeDefaults.of(mode));
+        RuntimeDefaults.apply(RuntimeDefaults.of());
         Files.createDirectories(Path.of(System.getProperty("felix.fileinstall.dir")));
 
         // Registered before FileInstall starts, so that its first scan already finds it.

@@ -1,6 +1,5 @@
 package dev.orchard.runtime.internal;
 
-import dev.orchard.runtime.control.LaunchMode;
 import java.io.File;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -14,12 +13,11 @@ final class RuntimeDefaults {
     private RuntimeDefaults() {}
 
     /**
-     * The defaults of a mode.
+     * The defaults, the same in every mode.
      *
-     * @param mode the mode the runtime runs in
      * @return the properties and their values, in order
      */
-    static Map<String, String> of(LaunchMode mode) {
+    static Map<String, String> of() {
         Map<String, String> d = new LinkedHashMap<>();
         String cwd = System.getProperty("user.dir");
         d.put("felix.fileinstall.dir", new File(cwd, "deploy").getAbsolutePath());
@@ -37,10 +35,10 @@ final class RuntimeDefaults {
         d.put("org.slf4j.simpleLogger.dateTimeFormat", "HH:mm:ss.SSS");
         d.put("org.slf4j.simpleLogger.showThreadName", "false");
         d.put("org.slf4j.simpleLogger.showShortLogName", "true");
-        if (mode != LaunchMode.INTERACTIVE) {
-            // No console: the shell must never read stdin, or a closed stdin would stop the framework.
-            d.put("gosh.args", "--nointeractive");
-        }
+        // Gogo's own console never runs: it decodes input as Latin-1, and the runtime has a console of its own
+        // (ShellConsole) in the interactive mode; the other modes have none, and must never read stdin, or a closed
+        // stdin would stop the framework.
+        d.put("gosh.args", "--nointeractive");
         return d;
     }
 

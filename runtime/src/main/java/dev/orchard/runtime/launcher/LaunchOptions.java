@@ -29,8 +29,8 @@ record LaunchOptions(Mode mode, String command, String error) {
     static final String USAGE = String.join(
             System.lineSeparator(),
             "Usage: java [-D<property>=<value>...] -jar orchard.jar [--daemon | -c \"<command>\" | --help | --version]",
-            "  (no option)        start into the interactive shell; stop 0, end of input (Ctrl-D) or Ctrl-C",
-            "                     stops the runtime",
+            "  (no option)        start into the interactive shell; Ctrl-C ends the running command, stop 0 or",
+            "                     end of input (Ctrl-D) stops the runtime",
             "  --daemon, -d       run without a console (for services); stdin is never read; SIGTERM or SIGINT",
             "                     stops it cleanly",
             "  -c, --command CMD  run one shell command, e.g. -c \"orchard:providers\", in a runtime of its own;",
