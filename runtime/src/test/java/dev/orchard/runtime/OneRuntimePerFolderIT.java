@@ -8,13 +8,15 @@ import dev.orchard.runtime.OrchardProcess.Ended;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * One runtime per folder, through the real jar: options that only print create nothing; a second start is refused
- * naming the running one; SIGTERM and SIGINT stop the daemon cleanly with 0.
+ * naming the running one; {@code -c} runs inside the running daemon (its pod is the daemon's, and nothing starts or
+ * adopts a second time); SIGTERM and SIGINT stop the daemon cleanly with 0.
  */
 class OneRuntimePerFolderIT {
     @TempDir
@@ -62,6 +64,38 @@ class OneRuntimePerFolderIT {
     }
 
     @Test
+    void minusCRunsInsideTheRunningDaemon() throws Exception {
+        try (OrchardProcess daemon = Daemons.start(folder)) {
+            Ended run = OrchardProcess.once(folder, "-c", "orchard:pod-run local web sh -c 'echo up; sleep 300'");
+            assertEquals(0, run.status(), run::toString);
+            assertTrue(run.stdout().startsWith("Pod default/web created on local"), run::toString);
+            assertEquals("", run.stderr(), "no framework of its own: no log line, no adoption");
+
+            long pid = sleepingPid(daemon);
+            assertTrue(pid > 0, "the pod's process is the daemon's");
+            Ended pods = OrchardProcess.once(folder, "-c", "orchard:pods local");
+            assertTrue(
+                    pods.stdout().lines().anyMatch(l -> l.matches("web\\s+default\\s+Running\\s+1/1\\s+0")),
+                    pods::toString);
+
+            Ended exec = OrchardProcess.once(folder, "-c", "orchard:exec local web web sh -c 'echo bye; exit 3'");
+            assertEquals(3, exec.status(), exec::toString);
+            assertEquals("bye", exec.stdout().trim());
+            Ended missing = OrchardProcess.once(folder, "-c", "orchard:provider nope");
+            assertEquals(1, missing.status(), missing::toString);
+            assertEquals(
+                    "NotFound: provider \"nope\" not found", missing.stderr().trim());
+            Ended unknown = OrchardProcess.once(folder, "-c", "no-such-command");
+            assertEquals(1, unknown.status(), unknown::toString);
+
+            assertEquals(pid, sleepingPid(daemon), "the pod ran on untouched through every -c");
+            Ended rm = OrchardProcess.once(folder, "-c", "orchard:pod-rm local web");
+            assertEquals(0, rm.status(), rm::toString);
+            assertEquals(1, count(daemon.stderr(), "Local volumes under"), "one runtime, one start-up clean-up");
+        }
+    }
+
+    @Test
     void sigtermAndSigintStopTheDaemonCleanlyWithZero() throws Exception {
         for (String signal : List.of("TERM", "INT")) {
             try (OrchardProcess daemon = Daemons.start(folder)) {
@@ -72,6 +106,7 @@ class OneRuntimePerFolderIT {
                             daemon.stderr().contains("Provider removed: " + gone),
                             "SIG" + signal + " stopped" + " the framework cleanly:\n" + daemon.stderr());
                 }
+                assertFalse(Files.exists(folder.resolve(".orchard/socket")), "the socket is gone");
             }
         }
     }
@@ -85,5 +120,25 @@ class OneRuntimePerFolderIT {
 
     private static long count(String text, String what) {
         return text.lines().filter(l -> l.contains(what)).count();
+    }
+
+    // The pid of the pod's `sleep 300`, among the daemon's descendants.
+    private static long sleepingPid(OrchardProcess daemon) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (System.nanoTime() < deadline) {
+            long pid = daemon.descendants()
+                    .filter(h -> h.info()
+                            .commandLine()
+                            .map(c -> c.endsWith("sleep 300"))
+                            .orElse(false))
+                    .mapToLong(ProcessHandle::pid)
+                    .findFirst()
+                    .orElse(-1);
+            if (pid > 0) {
+                return pid;
+            }
+            Thread.sleep(20);
+        }
+        return -1;
     }
 }

@@ -7,9 +7,9 @@ import java.util.Locale;
  * the framework property {@link #PROPERTY}.
  */
 public enum LaunchMode {
-    /** No option: the interactive shell on the console. */
+    /** No option: the interactive shell on the console, and the control socket for {@code -c}. */
     INTERACTIVE,
-    /** {@code --daemon}: no console, stdin never read. */
+    /** {@code --daemon}: no console, stdin never read; the control socket for {@code -c}. */
     DAEMON,
     /** {@code -c} where no runtime serves the folder: this runtime runs the one command and stops. */
     COMMAND;
@@ -19,6 +19,9 @@ public enum LaunchMode {
 
     /** The framework property holding the command line of {@link #COMMAND}. */
     public static final String COMMAND_PROPERTY = "orchard.launch.command";
+
+    /** The framework property holding the path of the control socket to listen on, in the other modes. */
+    public static final String SOCKET_PROPERTY = "orchard.launch.socket";
 
     /**
      * The value of {@link #PROPERTY} for this mode.

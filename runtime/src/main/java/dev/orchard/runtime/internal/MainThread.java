@@ -4,8 +4,10 @@ import dev.orchard.runtime.control.LaunchMode;
 import java.io.FileDescriptor;
 import java.io.FileInputStream;
 import java.io.FileOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -16,8 +18,8 @@ import org.osgi.util.tracker.ServiceTracker;
 
 /**
  * The body of the launcher's main thread, by mode: once the runtime has started ({@link Readiness}), runs the one
- * command of {@code -c} and returns its status; or (in the interactive mode, with the console started) waits for the
- * framework to stop, returning 0. It is also what Ctrl-C reaches first ({@link #getAsBoolean()}): the running
+ * command of {@code -c} and returns its status; or opens the control socket (and, in the interactive mode, starts the
+ * console) and waits for the framework to stop, returning 0. It is also what Ctrl-C reaches first ({@link #getAsBoolean()}): the running
  * command ends, not the runtime.
  */
 final class MainThread implements Callable<Integer>, BooleanSupplier {
@@ -29,9 +31,11 @@ final class MainThread implements Callable<Integer>, BooleanSupplier {
     private final BundleContext context;
     private final LaunchMode mode;
     private final String command;
+    private final Path socket;
     private final Readiness readiness;
     private final ServiceTracker<CommandProcessor, CommandProcessor> processors;
     private final CountDownLatch stopped = new CountDownLatch(1);
+    private volatile SocketServer server;
     private volatile ShellConsole console;
     private volatile CommandRun oneShot;
 
@@ -41,12 +45,14 @@ final class MainThread implements Callable<Integer>, BooleanSupplier {
      * @param context the runtime bundle's context
      * @param mode the mode the launcher chose
      * @param command the command of {@link LaunchMode#COMMAND}
+     * @param socket where the control socket goes in the other modes; null for none
      * @param readiness what says that the runtime has started
      */
-    MainThread(BundleContext context, LaunchMode mode, String command, Readiness readiness) {
+    MainThread(BundleContext context, LaunchMode mode, String command, Path socket, Readiness readiness) {
         this.context = context;
         this.mode = mode;
         this.command = command;
+        this.socket = socket;
         this.readiness = readiness;
         this.processors = new ServiceTracker<>(context, CommandProcessor.class, null);
         this.processors.open();
@@ -80,6 +86,15 @@ final class MainThread implements Callable<Integer>, BooleanSupplier {
             return OneCommand.run(
                     processor, context, command, new FileInputStream(FileDescriptor.in), out, err, r -> oneShot = r);
         }
+        if (socket != null) {
+            server = new SocketServer(socket, processors::getService, context);
+            try {
+                server.start();
+            } catch (IOException e) {
+                err.println("orchard: the control socket " + socket + " cannot be opened, so -c will start runtimes"
+                        + " of its own: " + e.getMessage());
+            }
+        }
         if (mode == LaunchMode.INTERACTIVE) {
             console = new ShellConsole(processor, context);
             Thread t = new Thread(console, "orchard-console");
@@ -101,9 +116,13 @@ final class MainThread implements Callable<Integer>, BooleanSupplier {
         return r != null && r.interrupt();
     }
 
-    /** The framework stops: ends what runs and lets the main thread return. */
+    /** The framework stops: closes the socket, ends what runs and lets the main thread return. */
     void stop() {
         stopped.countDown();
+        SocketServer s = server;
+        if (s != null) {
+            s.close();
+        }
         getAsBoolean();
         processors.close();
     }

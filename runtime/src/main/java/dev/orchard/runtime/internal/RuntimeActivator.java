@@ -48,7 +48,13 @@ public final class RuntimeActivator implements BundleActivator {
         ranking.put(Constants.SERVICE_RANKING, 1000);
         registrations.add(context.registerService(ArtifactInstaller.class, configInstaller, ranking));
 
-        main = new MainThread(context, mode, context.getProperty(LaunchMode.COMMAND_PROPERTY), new Readiness(context));
+        String socket = context.getProperty(LaunchMode.SOCKET_PROPERTY);
+        main = new MainThread(
+                context,
+                mode,
+                context.getProperty(LaunchMode.COMMAND_PROPERTY),
+                socket == null ? null : Path.of(socket),
+                new Readiness(context));
         // Let the main thread return as soon as the framework begins to stop, not when this bundle (start level 1)
         // is stopped last.
         context.addBundleListener((SynchronousBundleListener) event -> {

@@ -1,6 +1,6 @@
 /**
- * The runtime bundle's internals, inside the framework: the defaults it applies, the console with the interactive
- * shell, the one command of {@code -c}, what they wait for (the framework started), and named {@code .cfg} instances. It depends on the OSGi
+ * The runtime bundle's internals, inside the framework: the defaults it applies, the console and the control socket
+ * through which commands run in the running runtime, the one command of {@code -c}, what they wait for (the framework started), and named {@code .cfg} instances. It depends on the OSGi
  * framework, Gogo, FileInstall, ConfigAdmin, the launcher's {@code dev.orchard.runtime.control} and the API's
  * {@code ShellCommands} constants; nothing depends on it, and it exports nothing.
  */

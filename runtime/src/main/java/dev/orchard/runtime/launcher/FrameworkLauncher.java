@@ -105,6 +105,7 @@ final class FrameworkLauncher {
         config.put(Constants.FRAMEWORK_STORAGE, folder.storage().toString());
         config.put(Constants.FRAMEWORK_STORAGE_CLEAN, Constants.FRAMEWORK_STORAGE_CLEAN_ONFIRSTINIT);
         config.put(LaunchMode.PROPERTY, mode.property());
+        config.put(LaunchMode.SOCKET_PROPERTY, folder.socket().toString());
         if (command != null) {
             config.put(LaunchMode.COMMAND_PROPERTY, command);
         }

@@ -4,20 +4,17 @@ import dev.orchard.runtime.control.LaunchMode;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.util.Properties;
 
 /**
  * The main class of {@code orchard.jar}: decides from the command line, before anything is created, what to do. It
- * prints the usage or the version; or, once it holds the folder's lock, runs {@code -c} in a runtime of its own or
- * starts the shell or the daemon.
+ * prints the usage or the version; runs {@code -c} in the folder's running runtime through its control socket, or
+ * else in a runtime of its own; or starts the shell or the daemon, once it holds the folder's lock.
  */
 public final class Main {
     /** The exit status of a bad command line, and of a start refused because a runtime runs in the folder. */
     static final int REFUSED = 2;
-    /** The exit status when the folder's runtime did not end in time for -c. */
-    static final int NO_ANSWER = 3;
-    /** The exit status when interrupted. */
-    static final int INTERRUPTED = 130;
 
     private static final long WAIT_MILLIS = Long.getLong("orchard.command.wait.ms", 30_000L);
     private static final long RETRY_MILLIS = 20L;
@@ -54,11 +51,16 @@ public final class Main {
         }
     }
 
-    // -c: in a runtime of its own, once the folder's lock is free.
+    // -c: in the runtime that serves the folder's socket, or else, once the lock is free, in a runtime of its own.
+    // A runtime that holds the lock but has no socket yet is starting (or is another -c): wait for either.
     private static int command(String command, RuntimeFolder folder, PrintStream err) {
         long deadline = System.nanoTime() + WAIT_MILLIS * 1_000_000L;
         try {
             while (true) {
+                CommandClient client = CommandClient.connect(folder.socket(), err);
+                if (client != null) {
+                    return client.run(command);
+                }
                 folder.prepare();
                 FolderLock lock = FolderLock.tryAcquire(folder, LaunchMode.COMMAND.property());
                 if (lock != null) {
@@ -68,8 +70,9 @@ public final class Main {
                 }
                 if (System.nanoTime() > deadline) {
                     err.println("orchard: the runtime in " + folder.folder() + " (" + FolderLock.holder(folder)
-                            + ") holds the folder; -c waited " + WAIT_MILLIS + " ms for it to end");
-                    return NO_ANSWER;
+                            + ") holds the folder but did not answer on " + folder.socket() + " within " + WAIT_MILLIS
+                            + " ms");
+                    return CommandClient.NO_ANSWER;
                 }
                 Thread.sleep(RETRY_MILLIS);
             }
@@ -78,7 +81,7 @@ public final class Main {
             return REFUSED;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return INTERRUPTED;
+            return CommandClient.INTERRUPTED;
         }
     }
 
@@ -103,6 +106,7 @@ public final class Main {
 
     private static int launch(LaunchMode mode, String command, RuntimeFolder folder, PrintStream err)
             throws IOException {
+        Files.deleteIfExists(folder.socket()); // left by a runtime that was killed; the lock says none runs
         int status = new FrameworkLauncher(mode, command, folder, err).run();
         folder.removeStorage();
         return status;

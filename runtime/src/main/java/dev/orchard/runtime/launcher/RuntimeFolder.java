@@ -2,6 +2,7 @@ package dev.orchard.runtime.launcher;
 
 import dev.orchard.runtime.control.Peer;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -15,14 +16,17 @@ import java.util.Set;
 import java.util.stream.Stream;
 
 /**
- * The runtime's own corner of its folder, {@code .orchard/}: the lock and the framework's storage. It is a directory
- * of the runtime's user alone (mode 0700), so that no other user can plant a file in it; one that is a link, or
- * another user's, or open to others, is refused or tightened before anything is put in it.
+ * The runtime's own corner of its folder, {@code .orchard/}: the lock, the control socket and the framework's
+ * storage. It is a directory of the runtime's user alone (mode 0700), so that no other user can reach the socket
+ * or plant a file in it; one that is a link, or another user's, or open to others, is refused or tightened before
+ * anything is put in it.
  */
 final class RuntimeFolder {
     /** The directory's name in the runtime's folder. */
     static final String NAME = ".orchard";
 
+    // sun_path holds 108 bytes with its terminating zero; a longer absolute path is used relative to the folder.
+    private static final int MAX_SOCKET_PATH = 100;
     private static final Set<PosixFilePermission> OWNER_ONLY = EnumSet.of(
             PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE, PosixFilePermission.OWNER_EXECUTE);
 
@@ -64,6 +68,20 @@ final class RuntimeFolder {
      */
     Path lockFile() {
         return dir.resolve("lock");
+    }
+
+    /**
+     * The control socket, as a socket address takes it: absolute when short enough, else relative to the folder
+     * (the working directory of both sides), since a Unix socket's path is limited to about 100 bytes.
+     *
+     * @return its path
+     */
+    Path socket() {
+        Path absolute = dir.resolve("socket");
+        if (absolute.toString().getBytes(StandardCharsets.UTF_8).length <= MAX_SOCKET_PATH) {
+            return absolute;
+        }
+        return Path.of(NAME, "socket");
     }
 
     /**

@@ -22,6 +22,7 @@ class RuntimeFolderTest {
         Path dir = folder.resolve(".orchard");
         assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(dir)));
         assertEquals(dir.resolve("lock"), f.lockFile());
+        assertEquals(dir.resolve("socket"), f.socket());
     }
 
     @Test
@@ -46,6 +47,12 @@ class RuntimeFolderTest {
         Path filed = Files.createDirectory(folder.resolve("filed"));
         Files.writeString(filed.resolve(".orchard"), "");
         assertThrows(IOException.class, () -> new RuntimeFolder(filed).prepare());
+    }
+
+    @Test
+    void aSocketPathTooLongForUnixIsTakenRelativeToTheFolder() throws IOException {
+        Path deep = Files.createDirectories(folder.resolve("a".repeat(60)).resolve("b".repeat(60)));
+        assertEquals(Path.of(".orchard", "socket"), new RuntimeFolder(deep).socket());
     }
 
     @Test
