@@ -20,10 +20,12 @@ import org.osgi.framework.ServiceRegistration;
 import org.osgi.framework.SynchronousBundleListener;
 
 /**
- * Wires the runtime bundle: applies the defaults before the bundles that read them start, installs named {@code .cfg}
- * instances for FileInstall, and gives the launcher its main thread and its Ctrl-C.
+ * Wires the runtime bundle: applies the defaults before the bundles that read them start, hooks into FileInstall
+ * (named {@code .cfg} instances, feedback on every file of {@code deploy/}), and gives the launcher its main thread
+ * and its Ctrl-C.
  *
- * <p>This bundle starts before every other bundle (start level 1, see orchard.bndrun) and logs nothing.
+ * <p>This bundle starts before every other bundle (start level 1, see orchard.bndrun); it logs nothing until the
+ * logging bundles run (see {@link DeployFolder}).
  */
 public final class RuntimeActivator implements BundleActivator {
     // SPI Fly logs every provider it registers through java.util.logging at INFO; keep the console to warnings.
@@ -32,6 +34,8 @@ public final class RuntimeActivator implements BundleActivator {
 
     private final List<ServiceRegistration<?>> registrations = new ArrayList<>();
     private NamedConfigurationInstaller configInstaller;
+    private DeployFolder deploy;
+    private FileInstallLog fileInstallLog;
     private MainThread main;
 
     @Override
@@ -40,13 +44,20 @@ public final class RuntimeActivator implements BundleActivator {
         SPIFLY_LOG.setLevel(spifly == null ? Level.WARNING : Level.parse(spifly));
         LaunchMode mode = LaunchMode.of(context.getProperty(LaunchMode.PROPERTY));
         RuntimeDefaults.apply(RuntimeDefaults.of());
-        Files.createDirectories(Path.of(System.getProperty("felix.fileinstall.dir")));
+        Path deployDir = Path.of(System.getProperty("felix.fileinstall.dir")).toAbsolutePath();
+        Files.createDirectories(deployDir);
 
-        // Registered before FileInstall starts, so that its first scan already finds it.
+        // Registered before FileInstall starts, so that its first scan already finds them.
+        deploy = new DeployFolder(deployDir, context);
+        fileInstallLog = new FileInstallLog(deploy);
         configInstaller = new NamedConfigurationInstaller(context);
-        Dictionary<String, Object> ranking = new Hashtable<>();
-        ranking.put(Constants.SERVICE_RANKING, 1000);
-        registrations.add(context.registerService(ArtifactInstaller.class, configInstaller, ranking));
+        register(context, ArtifactInstaller.class, configInstaller, Constants.SERVICE_RANKING, 1000);
+        register(
+                context,
+                ArtifactInstaller.class,
+                new DeployObserver(deploy),
+                Constants.SERVICE_RANKING,
+                Integer.MIN_VALUE);
 
         String socket = context.getProperty(LaunchMode.SOCKET_PROPERTY);
         main = new MainThread(
@@ -54,7 +65,7 @@ public final class RuntimeActivator implements BundleActivator {
                 mode,
                 context.getProperty(LaunchMode.COMMAND_PROPERTY),
                 socket == null ? null : Path.of(socket),
-                new Readiness(context));
+                new Readiness(context, deploy));
         // Let the main thread return as soon as the framework begins to stop, not when this bundle (start level 1)
         // is stopped last.
         context.addBundleListener((SynchronousBundleListener) event -> {
@@ -80,6 +91,14 @@ public final class RuntimeActivator implements BundleActivator {
             }
         });
         registrations.clear();
+        fileInstallLog.close();
         configInstaller.close();
+        deploy.close();
+    }
+
+    private void register(BundleContext context, Class<?> type, Object service, String key, Object value) {
+        Dictionary<String, Object> props = new Hashtable<>();
+        props.put(key, value);
+        registrations.add(context.registerService(type.getName(), service, props));
     }
 }

@@ -28,7 +28,13 @@ final class RuntimeDefaults {
         d.put("felix.fileinstall.bundles.startTransient", "false");
         // Never rewrite the user's .cfg files from configuration changes made elsewhere.
         d.put("felix.fileinstall.enableConfigSave", "false");
-        d.put("felix.fileinstall.log.level", "2");
+        // FileInstall logs everything through java.util.logging, where FileInstallLog turns a failure about a file
+        // into one WARN line and the rest into DEBUG, instead of stack traces on the console.
+        d.put("felix.fileinstall.log.default", "jul");
+        d.put("felix.fileinstall.log.level", "4");
+        // Where FileInstall packs a folder dropped into deploy/: the runtime's own corner, not a new /tmp folder per
+        // start that a killed runtime leaves behind.
+        d.put("felix.fileinstall.tmpdir", new File(cwd, ".orchard/fileinstall").getAbsolutePath());
         d.put("org.slf4j.simpleLogger.defaultLogLevel", "warn");
         d.put("org.slf4j.simpleLogger.log.dev.orchard", "info");
         d.put("org.slf4j.simpleLogger.showDateTime", "true");

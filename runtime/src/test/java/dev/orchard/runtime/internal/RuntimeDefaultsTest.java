@@ -20,4 +20,11 @@ class RuntimeDefaultsTest {
         assertEquals(
                 new File(System.getProperty("user.dir"), "deploy").getAbsolutePath(), d.get("felix.fileinstall.dir"));
     }
+
+    @Test
+    void fileInstallLogsThroughJavaUtilLoggingWhereEachFailureBecomesOneLine() {
+        Map<String, String> d = RuntimeDefaults.of();
+        assertEquals("jul", d.get("felix.fileinstall.log.default"));
+        assertEquals("4", d.get("felix.fileinstall.log.level"), "every level reaches FileInstallLog, which sorts them");
+    }
 }
