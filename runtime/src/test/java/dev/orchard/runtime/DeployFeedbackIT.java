@@ -22,8 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Feedback on {@code deploy/} through the real jar: one WARN line per file that cannot be installed or started, with
- * the file and the reason, never a stack trace on the console; and {@code -c} sees what {@code deploy/} held when it
- * started.
+ * the file and the reason, never a stack trace on the console; {@code orchard:deploy} lists every file with its
+ * state; and {@code -c} sees what {@code deploy/} held when it started.
  */
 class DeployFeedbackIT {
     private static final Path EXAMPLE = Path.of(System.getProperty("orchard.example.jar"));
@@ -45,19 +45,40 @@ class DeployFeedbackIT {
         Files.copy(EXAMPLE, deploy.resolve("example.jar"));
 
         try (OrchardProcess daemon = Daemons.start(folder)) {
-            for (String file : List.of(
-                    "empty.jar",
-                    "random.jar",
+            Ended listed = OrchardProcess.once(folder, "-c", "orchard:deploy");
+            assertEquals(0, listed.status(), listed::toString);
+            List<String> rows = listed.stdout().lines().toList();
+            assertEquals("FILE", rows.get(0).split("\\s+")[0]);
+            assertRow(
+                    rows,
+                    "dev.orchard.provider.mock~junk.cfg",
+                    "failed",
+                    "cannot be installed: IllegalArgumentException: Malformed \\uxxxx encoding.");
+            assertRow(rows, "empty.jar", "failed", "cannot be installed: the file is empty, not a bundle");
+            assertRow(rows, "example.jar", "installed", "dev.orchard.provider.example/0.1.0.SNAPSHOT, active");
+            assertRow(
+                    rows,
                     "plain.jar",
-                    "unresolvable.jar",
+                    "failed",
+                    "cannot be installed: its manifest has no Bundle-SymbolicName, so it is not a bundle");
+            assertRow(
+                    rows,
+                    "random.jar",
+                    "failed",
+                    "cannot be installed: it is not a jar (zip) file: zip END header not found");
+            assertRow(
+                    rows,
                     "typed-x.cfg",
-                    "dev.orchard.provider.mock~junk.cfg")) {
-                daemon.awaitOutput("deploy/" + file + " cannot be", 30);
-            }
-            daemon.awaitOutput("deploy/unresolvable.jar cannot be started: Unable to resolve unresolvable", 1);
-            daemon.awaitOutput("(osgi.wiring.package=no.such.pkg)", 1);
-            daemon.awaitOutput(
-                    "deploy/typed-x.cfg cannot be installed: NumberFormatException: For input string:" + " \"12x\"", 1);
+                    "failed",
+                    "cannot be installed: NumberFormatException: For input string: \"12x\"");
+            assertRow(rows, "unresolvable.jar", "failed", "cannot be started: Unable to resolve unresolvable");
+            assertTrue(rows.get(rows.size() - 1).contains("no.such.pkg"), "the missing requirement is named");
+            Ended help = OrchardProcess.once(folder, "-c", "orchard:help");
+            assertTrue(
+                    help.stdout().lines().anyMatch(l -> l.matches("orchard:deploy\\s+lists the files in deploy/.*")),
+                    help::toString);
+            Ended deployHelp = OrchardProcess.once(folder, "-c", "orchard:help deploy");
+            assertTrue(deployHelp.stdout().startsWith("deploy - lists the files in deploy/"), deployHelp::toString);
 
             // Garbage dropped while it runs: reported too, once, however many polls see it.
             Files.write(folder.resolve("late.tmp"), new byte[] {1, 2, 3});
@@ -109,6 +130,15 @@ class DeployFeedbackIT {
                     rows.stream().anyMatch(l -> l.matches("edge\\s+pod\\s+ACTIVE\\s.*")),
                     "run " + run + " misses the .cfg instance:\n" + providers);
         }
+    }
+
+    private static void assertRow(List<String> rows, String file, String state, String detail) {
+        assertTrue(
+                rows.stream()
+                        .anyMatch(r -> r.startsWith(file + " ")
+                                && r.matches(".*\\s" + state + "\\s+.*")
+                                && r.contains(detail)),
+                file + " " + state + " " + detail + " in:\n" + String.join("\n", rows));
     }
 
     private static void jar(Path file, String... headers) throws IOException {

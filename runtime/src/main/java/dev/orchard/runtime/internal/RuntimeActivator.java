@@ -1,5 +1,6 @@
 package dev.orchard.runtime.internal;
 
+import dev.orchard.api.registry.ShellCommands;
 import dev.orchard.runtime.control.LaunchMode;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,6 +13,8 @@ import java.util.function.BooleanSupplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.apache.felix.fileinstall.ArtifactInstaller;
+import org.apache.felix.service.command.CommandProcessor;
+import org.apache.felix.service.command.Function;
 import org.osgi.framework.BundleActivator;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.BundleEvent;
@@ -21,8 +24,8 @@ import org.osgi.framework.SynchronousBundleListener;
 
 /**
  * Wires the runtime bundle: applies the defaults before the bundles that read them start, hooks into FileInstall
- * (named {@code .cfg} instances, feedback on every file of {@code deploy/}), and gives the launcher its main thread
- * and its Ctrl-C.
+ * (named {@code .cfg} instances, feedback on every file of {@code deploy/}), registers {@code orchard:deploy}, and
+ * gives the launcher its main thread and its Ctrl-C.
  *
  * <p>This bundle starts before every other bundle (start level 1, see orchard.bndrun); it logs nothing until the
  * logging bundles run (see {@link DeployFolder}).
@@ -58,6 +61,11 @@ public final class RuntimeActivator implements BundleActivator {
                 new DeployObserver(deploy),
                 Constants.SERVICE_RANKING,
                 Integer.MIN_VALUE);
+        Dictionary<String, Object> command = new Hashtable<>();
+        command.put(CommandProcessor.COMMAND_SCOPE, ShellCommands.SCOPE);
+        command.put(CommandProcessor.COMMAND_FUNCTION, DeployCommand.NAME);
+        command.put("osgi.command.description", DeployCommand.DESCRIPTION);
+        registrations.add(context.registerService(Function.class, new DeployCommand(deploy), command));
 
         String socket = context.getProperty(LaunchMode.SOCKET_PROPERTY);
         main = new MainThread(
