@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.orchard.runtime.OrchardProcess.Ended;
 import java.io.IOException;
+import java.net.ConnectException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
 import java.nio.ByteBuffer;
@@ -20,7 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The control socket as an attacker and a careless operator meet it: owner-only on disk, closed to other users,
- * refusing what its protocol does not define, Ctrl-C ending the command and not the runtime.
+ * refusing what its protocol does not define, Ctrl-C ending the command and not the runtime; and no telnetd.
  */
 class ControlSocketIT {
     @TempDir
@@ -103,6 +106,26 @@ class ControlSocketIT {
                     0,
                     OrchardProcess.once(folder, "-c", "orchard:pod-rm local ticker")
                             .status());
+        }
+    }
+
+    @Test
+    void telnetdIsRefusedPointingToMinusCAndNoPortOpens() throws Exception {
+        try (OrchardProcess daemon = Daemons.start(folder)) {
+            for (String command : new String[] {"telnetd start", "gogo:telnetd --port=2019 start"}) {
+                Ended telnet = OrchardProcess.once(folder, "-c", command);
+                assertEquals(1, telnet.status(), telnet::toString);
+                assertTrue(
+                        telnet.stderr().startsWith("telnetd is not available in Orchard")
+                                && telnet.stderr().contains("java -jar orchard.jar -c"),
+                        telnet::toString);
+            }
+            try (Socket s = new Socket()) {
+                s.connect(new InetSocketAddress("127.0.0.1", 2019), 2000);
+                throw new AssertionError("something listens on 127.0.0.1:2019");
+            } catch (ConnectException refused) {
+                // nothing listens
+            }
         }
     }
 

@@ -19,8 +19,8 @@ import org.osgi.util.tracker.ServiceTracker;
 /**
  * The body of the launcher's main thread, by mode: once the runtime has started ({@link Readiness}), runs the one
  * command of {@code -c} and returns its status; or opens the control socket (and, in the interactive mode, starts the
- * console) and waits for the framework to stop, returning 0. It is also what Ctrl-C reaches first ({@link #getAsBoolean()}): the running
- * command ends, not the runtime.
+ * console) and waits for the framework to stop, returning 0. It is also what Ctrl-C reaches first
+ * ({@link #getAsBoolean()}): the running command ends, not the runtime.
  */
 final class MainThread implements Callable<Integer>, BooleanSupplier {
     /** The exit status when the shell does not start in time. */

@@ -24,8 +24,8 @@ import org.osgi.framework.SynchronousBundleListener;
 
 /**
  * Wires the runtime bundle: applies the defaults before the bundles that read them start, hooks into FileInstall
- * (named {@code .cfg} instances, feedback on every file of {@code deploy/}), registers {@code orchard:deploy}, and
- * gives the launcher its main thread and its Ctrl-C.
+ * (named {@code .cfg} instances, feedback on every file of {@code deploy/}), keeps {@code telnetd} out, registers
+ * {@code orchard:deploy}, and gives the launcher its main thread and its Ctrl-C.
  *
  * <p>This bundle starts before every other bundle (start level 1, see orchard.bndrun); it logs nothing until the
  * logging bundles run (see {@link DeployFolder}).
@@ -39,6 +39,7 @@ public final class RuntimeActivator implements BundleActivator {
     private NamedConfigurationInstaller configInstaller;
     private DeployFolder deploy;
     private FileInstallLog fileInstallLog;
+    private TelnetGuard telnet;
     private MainThread main;
 
     @Override
@@ -49,6 +50,9 @@ public final class RuntimeActivator implements BundleActivator {
         RuntimeDefaults.apply(RuntimeDefaults.of());
         Path deployDir = Path.of(System.getProperty("felix.fileinstall.dir")).toAbsolutePath();
         Files.createDirectories(deployDir);
+
+        telnet = new TelnetGuard(context);
+        telnet.register();
 
         // Registered before FileInstall starts, so that its first scan already finds them.
         deploy = new DeployFolder(deployDir, context);
@@ -99,6 +103,7 @@ public final class RuntimeActivator implements BundleActivator {
             }
         });
         registrations.clear();
+        telnet.unregister();
         fileInstallLog.close();
         configInstaller.close();
         deploy.close();
