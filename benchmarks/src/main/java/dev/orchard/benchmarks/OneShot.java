@@ -1,6 +1,7 @@
 package dev.orchard.benchmarks;
 
 import java.io.IOException;
+import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -12,7 +13,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * One-shot commands, {@code java -jar orchard.jar -c "orchard:providers"}, from process start to exit: against a
  * running daemon in the same folder (through its control socket), and in a folder where none runs (the command
- * starts a runtime of its own). Beside them, alternately, {@code java -version}: the floor any Java command sets.
+ * starts a runtime of its own). Beside them, alternately, {@code java -version}, the floor any Java command sets, and
+ * {@link UnixSocketFloor}, the floor any Java client of a Unix domain socket sets.
  */
 final class OneShot {
     private static final String COMMAND = "orchard:providers";
@@ -25,11 +27,14 @@ final class OneShot {
      * @param runtimeJar orchard.jar
      * @param runs how many timed runs of each
      * @return {@code oneshot_ms.attached.median}, {@code oneshot_ms.own_runtime.median},
-     *     {@code oneshot_ms.java_version.median} and the first two divided by the third
+     *     {@code oneshot_ms.java_version.median}, {@code oneshot_ms.unix_socket_floor.median}, and each but the
+     *     third divided by the third
      * @throws IOException if a run fails or the daemon does not start
      * @throws InterruptedException if interrupted
+     * @throws URISyntaxException never: the location of this module's classes is a file
      */
-    static Map<String, Double> measure(Path runtimeJar, int runs) throws IOException, InterruptedException {
+    static Map<String, Double> measure(Path runtimeJar, int runs)
+            throws IOException, InterruptedException, URISyntaxException {
         String jar = runtimeJar.toString();
         Path daemonFolder = Processes.freshFolder("orchard-oneshot-daemon-");
         Process daemon = new ProcessBuilder(Processes.java(), "-jar", jar, "--daemon")
@@ -43,9 +48,19 @@ final class OneShot {
             List<Double> attached = new ArrayList<>();
             List<Double> own = new ArrayList<>();
             List<Double> version = new ArrayList<>();
+            List<Double> socketFloor = new ArrayList<>();
+            String classes = Path.of(UnixSocketFloor.class
+                            .getProtectionDomain()
+                            .getCodeSource()
+                            .getLocation()
+                            .toURI())
+                    .toString();
+            String socket = daemonFolder.resolve(".orchard/socket").toString();
             for (int i = 0; i <= runs; i++) {
                 double a = timed(daemonFolder, Processes.java(), "-jar", jar, "-c", COMMAND);
                 double v = timed(daemonFolder, Processes.java(), "-version");
+                double f =
+                        timed(daemonFolder, Processes.java(), "-cp", classes, UnixSocketFloor.class.getName(), socket);
                 Path fresh = Processes.freshFolder("orchard-oneshot-");
                 double o;
                 try {
@@ -56,12 +71,15 @@ final class OneShot {
                 if (i > 0) { // the first round warms the file cache and is not counted
                     attached.add(a);
                     version.add(v);
+                    socketFloor.add(f);
                     own.add(o);
                 }
             }
             Map<String, Double> out = new HashMap<>();
             double floor = RunBenchmarks.median(version);
             out.put("oneshot_ms.java_version.median", floor);
+            out.put("oneshot_ms.unix_socket_floor.median", RunBenchmarks.median(socketFloor));
+            out.put("oneshot.unix_socket_floor.vs_java_version", RunBenchmarks.median(socketFloor) / floor);
             out.put("oneshot_ms.attached.median", RunBenchmarks.median(attached));
             out.put("oneshot.attached.vs_java_version", RunBenchmarks.median(attached) / floor);
             out.put("oneshot_ms.own_runtime.median", RunBenchmarks.median(own));

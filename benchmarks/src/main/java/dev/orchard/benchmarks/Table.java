@@ -105,6 +105,11 @@ final class Table {
                 t.fmt("oneshot_ms.attached.median", "%.0f") + " / " + t.fmt("oneshot_ms.java_version.median", "%.0f"));
         t.verdict(t.get("oneshot.attached.vs_java_version"), "≤ 2.0 × java -version", v -> v <= 2.0, "%.2f ×");
         t.row(
+                "floor: a Java process that only connects to a Unix domain socket / java -version (medians, same run)",
+                t.fmt("oneshot_ms.unix_socket_floor.median", "%.0f") + " ms; "
+                        + t.fmt("oneshot.unix_socket_floor.vs_java_version", "%.2f") + " ×");
+        t.blank();
+        t.row(
                 "-c \"orchard:providers\" starting its own runtime, process start → exit, ms (median)",
                 t.fmt("oneshot_ms.own_runtime.median", "%.0f") + "; / java -version "
                         + t.fmt("oneshot.own_runtime.vs_java_version", "%.2f"));

@@ -47,6 +47,7 @@ class BenchmarksSmokeTest {
                 "coldstart.vs_stack",
                 "oneshot_ms.java_version.median",
                 "oneshot_ms.attached.median",
+                "oneshot.unix_socket_floor.vs_java_version",
                 "oneshot.attached.vs_java_version",
                 "oneshot_ms.own_runtime.median",
                 "oneshot.own_runtime.vs_java_version",
