@@ -34,6 +34,9 @@ class OneRuntimePerFolderIT {
         Ended version = OrchardProcess.once(folder, "--version");
         assertEquals(0, version.status(), version::toString);
         assertTrue(version.stdout().matches("orchard \\S+ on Java \\S+\\s*"), version::toString);
+        // The Java the jar runs on, where the build names it (the Java 25 run): a check that it really ran there.
+        String feature = System.getProperty("orchard.it.java.feature", "");
+        assertTrue(feature.isBlank() || version.stdout().contains(" on Java " + feature), version::toString);
         for (String[] bad : new String[][] {{"--bogus"}, {"-c"}, {"--daemon", "extra"}, {"-h", "x"}}) {
             Ended refused = OrchardProcess.once(folder, bad);
             assertEquals(2, refused.status(), refused::toString);

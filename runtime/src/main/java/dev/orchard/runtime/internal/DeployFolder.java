@@ -264,18 +264,12 @@ final class DeployFolder {
         }
         String uri = file.toFile().toURI().toString();
         try {
-            Configuration[] found = admin.listConfigurations("(" + FILENAME + "=" + escape(uri) + ")");
+            Configuration[] found =
+                    admin.listConfigurations("(" + FILENAME + "=" + NamedConfigurationInstaller.escape(uri) + ")");
             return found == null || found.length == 0 ? null : found[0];
         } catch (IOException | InvalidSyntaxException e) {
             return null;
         }
-    }
-
-    private static String escape(String value) {
-        return value.replace("\\", "\\\\")
-                .replace("*", "\\*")
-                .replace("(", "\\(")
-                .replace(")", "\\)");
     }
 
     // The logger is made on first use: this class is loaded as the runtime bundle starts, before slf4j's provider
