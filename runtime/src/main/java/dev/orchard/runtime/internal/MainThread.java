@@ -61,7 +61,14 @@ final class MainThread implements Callable<Integer>, BooleanSupplier {
     @Override
     public Integer call() throws Exception {
         PrintStream err = new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
+        if (stopped.getCount() == 0) {
+            return stoppedWhileStarting();
+        }
         CommandProcessor processor = processors.waitForService(WAIT_MILLIS);
+        if (stopped.getCount() == 0) {
+            // stop() closes the tracker, which ends the wait with null: a stop, not a shell that did not start.
+            return stoppedWhileStarting();
+        }
         if (processor == null) {
             err.println("orchard: the Gogo shell did not start within " + WAIT_MILLIS + " ms");
             return NOT_STARTED;
@@ -73,8 +80,7 @@ final class MainThread implements Callable<Integer>, BooleanSupplier {
             pending = List.of("the framework, which is stopping");
         }
         if (stopped.getCount() == 0) {
-            // Stopped while it started (SIGTERM, stop 0): there is nothing to run; the launcher reports the stop.
-            return mode == LaunchMode.COMMAND ? NOT_STARTED : 0;
+            return stoppedWhileStarting();
         }
         if (!pending.isEmpty()) {
             err.println("orchard: still starting after " + WAIT_MILLIS + " ms: " + String.join(", ", pending));
@@ -103,6 +109,11 @@ final class MainThread implements Callable<Integer>, BooleanSupplier {
         }
         stopped.await();
         return 0;
+    }
+
+    // Stopped while it started (SIGTERM, stop 0): there is nothing to run; the launcher reports the stop.
+    private int stoppedWhileStarting() {
+        return mode == LaunchMode.COMMAND ? NOT_STARTED : 0;
     }
 
     /** Ctrl-C: ends the running command of the console or of {@code -c}; false if none runs. */

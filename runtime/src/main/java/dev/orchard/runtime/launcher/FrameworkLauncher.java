@@ -9,7 +9,6 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.ServiceLoader;
 import java.util.concurrent.Callable;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
@@ -50,8 +49,11 @@ final class FrameworkLauncher {
     private final String command;
     private final RuntimeFolder folder;
     private final PrintStream messages;
-    private final AtomicBoolean stopping = new AtomicBoolean();
-    private volatile Framework framework;
+    // Guards stopRequested and framework, so that a signal during create() and the start that follows it agree on
+    // who stops the framework, exactly once.
+    private final Object guard = new Object();
+    private boolean stopRequested;
+    private Framework framework;
     private volatile int signalled;
 
     /**
@@ -75,22 +77,35 @@ final class FrameworkLauncher {
      * @return the exit status
      */
     int run() {
+        // The handlers come first: a signal while the framework is created must stop it cleanly, not kill the JVM.
+        Signals.handle("TERM", () -> signal(SIGTERM));
+        Signals.handle("INT", () -> signal(SIGINT));
+        Runtime.getRuntime().addShutdownHook(new Thread(this::stopAndWait, "orchard-shutdown"));
+        Framework created;
         try {
-            framework = create(LauncherProperties.read(FrameworkLauncher.class.getClassLoader()));
+            created = create(LauncherProperties.read(FrameworkLauncher.class.getClassLoader()));
         } catch (IOException | BundleException | RuntimeException e) {
             messages.println("orchard: the framework did not start: " + e.getMessage());
             return NOT_STARTED;
         }
-        Signals.handle("TERM", () -> signal(SIGTERM));
-        Signals.handle("INT", () -> signal(SIGINT));
-        Runtime.getRuntime().addShutdownHook(new Thread(this::stopAndWait, "orchard-shutdown"));
+        boolean stopBeforeStart;
+        synchronized (guard) {
+            framework = created;
+            stopBeforeStart = stopRequested;
+        }
         int status;
-        try {
-            framework.start();
-            status = mainThread();
-        } catch (BundleException | RuntimeException e) {
-            messages.println("orchard: the framework did not start: " + e.getMessage());
-            status = NOT_STARTED;
+        if (stopBeforeStart) {
+            // Signalled while it was created: it is not started, only stopped (which removes what init made).
+            stopFramework(created);
+            status = mode == LaunchMode.COMMAND ? NOT_STARTED : 0;
+        } else {
+            try {
+                created.start();
+                status = mainThread();
+            } catch (BundleException | RuntimeException e) {
+                messages.println("orchard: the framework did not start: " + e.getMessage());
+                status = NOT_STARTED;
+            }
         }
         if (!stopAndWait()) {
             messages.println("orchard: the framework did not stop within " + STOP_WAIT_MILLIS + " ms");
@@ -148,10 +163,11 @@ final class FrameworkLauncher {
 
     // Runs the runtime bundle's main-thread service; without one, waits for the framework to stop.
     private int mainThread() {
-        BundleContext context = framework.getBundleContext();
+        Framework fw = framework();
+        BundleContext context = fw.getBundleContext();
         Callable<?> main = find(context, Callable.class, MAIN_THREAD);
         if (main == null) {
-            waitForStop(0);
+            waitForStop(fw, 0);
             return 0;
         }
         try {
@@ -166,7 +182,7 @@ final class FrameworkLauncher {
     // SIGTERM stops the framework; SIGINT first ends a running command where there is one; a second signal while
     // the framework stops leaves at once.
     private void signal(int number) {
-        if (stopping.get()) {
+        if (stopRequested()) {
             Runtime.getRuntime().halt(128 + number);
         }
         if (number == SIGINT && mode != LaunchMode.DAEMON && interruptCommand()) {
@@ -177,39 +193,68 @@ final class FrameworkLauncher {
     }
 
     private boolean interruptCommand() {
+        Framework fw = framework();
+        if (fw == null) {
+            return false;
+        }
         try {
-            BooleanSupplier interrupt = find(framework.getBundleContext(), BooleanSupplier.class, INTERRUPT);
+            BooleanSupplier interrupt = find(fw.getBundleContext(), BooleanSupplier.class, INTERRUPT);
             return interrupt != null && interrupt.getAsBoolean();
         } catch (IllegalStateException stopped) {
             return false;
         }
     }
 
+    // Stops the framework once; before it exists, marks it for run() to stop instead of starting it.
     private void stop() {
-        if (stopping.compareAndSet(false, true)) {
-            try {
-                framework.stop();
-            } catch (BundleException | IllegalStateException e) {
-                messages.println("orchard: stopping the framework failed: " + e.getMessage());
+        Framework fw;
+        synchronized (guard) {
+            if (stopRequested) {
+                return;
             }
+            stopRequested = true;
+            fw = framework;
+        }
+        if (fw != null) {
+            stopFramework(fw);
+        }
+    }
+
+    private void stopFramework(Framework fw) {
+        try {
+            fw.stop();
+        } catch (BundleException | IllegalStateException e) {
+            messages.println("orchard: stopping the framework failed: " + e.getMessage());
+        }
+    }
+
+    private boolean stopRequested() {
+        synchronized (guard) {
+            return stopRequested;
+        }
+    }
+
+    private Framework framework() {
+        synchronized (guard) {
+            return framework;
         }
     }
 
     // Stops the framework unless it stopped, and waits for it; false if it did not stop in time.
     private boolean stopAndWait() {
-        Framework fw = framework;
+        Framework fw = framework();
         if (fw == null) {
             return true;
         }
         if ((fw.getState() & (Bundle.STARTING | Bundle.ACTIVE)) != 0) {
             stop();
         }
-        return waitForStop(STOP_WAIT_MILLIS);
+        return waitForStop(fw, STOP_WAIT_MILLIS);
     }
 
-    private boolean waitForStop(long millis) {
+    private boolean waitForStop(Framework fw, long millis) {
         try {
-            return framework.waitForStop(millis).getType() != FrameworkEvent.WAIT_TIMEDOUT;
+            return fw.waitForStop(millis).getType() != FrameworkEvent.WAIT_TIMEDOUT;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return false;
