@@ -89,6 +89,21 @@ class ControlSocketIT {
     }
 
     @Test
+    void aCommandLongerThanOneFrameIsRefusedBeforeAnyPartOfItRuns() throws Exception {
+        try (OrchardProcess daemon = Daemons.start(folder)) {
+            String command = "orchard:pod-run local cut echo " + "x".repeat(70_000);
+            Ended refused = OrchardProcess.once(folder, "-c", command);
+            assertEquals(2, refused.status(), refused::toString);
+            assertEquals(
+                    "orchard: the command is 70031 bytes long in UTF-8; at most 65536 are allowed; nothing was run",
+                    refused.stderr().trim());
+            Ended pods = OrchardProcess.once(folder, "-c", "orchard:pods local");
+            assertEquals(0, pods.status(), pods::toString);
+            assertTrue(pods.stdout().startsWith("No pods"), "no pod was created: " + pods);
+        }
+    }
+
+    @Test
     void ctrlCEndsAFollowedLogNotTheRuntime() throws Exception {
         try (OrchardProcess daemon = Daemons.start(folder)) {
             Ended run = OrchardProcess.once(

@@ -87,15 +87,22 @@ public final class Frames {
     }
 
     /**
-     * Writes bytes as frames of one type, as many as their length needs (one for none).
+     * Writes bytes as frames of one type: output ({@link #STDOUT}, {@link #STDERR}) as many as their length needs
+     * (one for none), any other type as one frame.
      *
      * @param type the frame type
      * @param bytes the bytes
      * @param offset where they start
      * @param length how many
+     * @throws IllegalArgumentException if a frame other than output would be longer than {@value #MAX_PAYLOAD}
+     *     bytes: split, the other side would read its first part as the whole (e.g. a command cut short)
      * @throws IOException if writing fails, e.g. the other side went away
      */
     public void write(byte type, byte[] bytes, int offset, int length) throws IOException {
+        if (length > MAX_PAYLOAD && type != STDOUT && type != STDERR) {
+            throw new IllegalArgumentException("a frame of type " + describe(type) + " cannot carry " + length
+                    + " bytes; at most " + MAX_PAYLOAD + " are allowed, and only output is split into several frames");
+        }
         synchronized (writeLock) {
             int at = offset;
             int left = length;

@@ -1,9 +1,11 @@
 package dev.orchard.runtime.launcher;
 
+import dev.orchard.runtime.control.Frames;
 import dev.orchard.runtime.control.LaunchMode;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.Properties;
 
@@ -54,6 +56,13 @@ public final class Main {
     // -c: in the runtime that serves the folder's socket, or else, once the lock is free, in a runtime of its own.
     // A runtime that holds the lock but has no socket yet is starting (or is another -c): wait for either.
     private static int command(String command, RuntimeFolder folder, PrintStream err) {
+        int length = command.getBytes(StandardCharsets.UTF_8).length;
+        if (length > Frames.MAX_PAYLOAD) {
+            // The control socket carries a command in one frame; refused here, before anything runs any part of it.
+            err.println("orchard: the command is " + length + " bytes long in UTF-8; at most " + Frames.MAX_PAYLOAD
+                    + " are allowed; nothing was run");
+            return REFUSED;
+        }
         long deadline = System.nanoTime() + WAIT_MILLIS * 1_000_000L;
         try {
             while (true) {

@@ -47,6 +47,21 @@ class FramesTest {
     }
 
     @Test
+    void aCommandLongerThanOneFrameIsRefusedNotSplit() throws IOException {
+        Frames out = new Frames(client);
+        String command = "echo " + "x".repeat(Frames.MAX_PAYLOAD);
+        IllegalArgumentException refused =
+                assertThrows(IllegalArgumentException.class, () -> out.write(Frames.COMMAND, command));
+        assertEquals(
+                "a frame of type 'C' cannot carry 65541 bytes; at most 65536 are allowed, and only output is split into"
+                        + " several frames",
+                refused.getMessage());
+        // Nothing was sent: the next frame the other side reads is the next one written.
+        out.write(Frames.COMMAND, "echo short");
+        assertEquals("echo short", new Frames(server).read().text());
+    }
+
+    @Test
     void framesCarryTheirTypeAndPayloadAndUtf8Text() throws IOException {
         Frames out = new Frames(client);
         Frames in = new Frames(server);
