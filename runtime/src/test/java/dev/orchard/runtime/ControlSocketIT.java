@@ -104,6 +104,17 @@ class ControlSocketIT {
     }
 
     @Test
+    void anInterruptSentWithTheCommandEndsItBeforeItRuns() throws Exception {
+        try (OrchardProcess daemon = Daemons.start(folder)) {
+            // A scoped command nobody provides is waited for (3 s) before it runs: the interrupt, read at once, comes
+            // before the run exists and must still end it, as it would a followed log.
+            byte[] hello = frame('H', "orchard/1");
+            assertEquals("X:130", exchange(concat(concat(hello, frame('C', "nosuch:command")), frame('I', ""))));
+            assertTrue(daemon.isAlive());
+        }
+    }
+
+    @Test
     void ctrlCEndsAFollowedLogNotTheRuntime() throws Exception {
         try (OrchardProcess daemon = Daemons.start(folder)) {
             Ended run = OrchardProcess.once(
@@ -144,7 +155,8 @@ class ControlSocketIT {
         }
     }
 
-    // Sends raw bytes as a client would and returns the runtime's first answer, "R:<reason>" for a refusal.
+    // Sends raw bytes as a client would and returns the runtime's first answer: "R:<reason>" for a refusal,
+    // "X:<status>" for an exit.
     private String exchange(byte[] bytes) throws IOException {
         try (SocketChannel c = SocketChannel.open(StandardProtocolFamily.UNIX)) {
             c.connect(UnixDomainSocketAddress.of(folder.resolve(".orchard/socket")));
@@ -162,7 +174,9 @@ class ControlSocketIT {
                 while (payload.hasRemaining() && c.read(payload) >= 0) {
                     // read it whole
                 }
-                String text = new String(payload.array(), StandardCharsets.UTF_8);
+                String text = type == 'X'
+                        ? Integer.toString(ByteBuffer.wrap(payload.array()).getInt())
+                        : new String(payload.array(), StandardCharsets.UTF_8);
                 if (type != 'H') {
                     return type + ":" + text;
                 }

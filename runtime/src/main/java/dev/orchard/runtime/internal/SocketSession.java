@@ -27,6 +27,8 @@ final class SocketSession implements Runnable {
     private final BundleContext context;
     private final Consumer<SocketSession> ended;
     private volatile CommandRun run;
+    // An interrupt, or the client going away, before the run exists: applied when it starts (see started()).
+    private volatile boolean interruptPending;
     private volatile boolean gone;
 
     SocketSession(
@@ -57,7 +59,7 @@ final class SocketSession implements Runnable {
             int status = shell == null
                     ? fail(err, "orchard: the Gogo shell is not running")
                     : OneCommand.run(
-                            shell, context, command, new ByteArrayInputStream(new byte[0]), out, err, r -> run = r);
+                            shell, context, command, new ByteArrayInputStream(new byte[0]), out, err, this::started);
             out.flush();
             err.flush();
             if (!gone) {
@@ -73,10 +75,7 @@ final class SocketSession implements Runnable {
     /** Ends the command and the connection: the runtime is stopping. */
     void close() {
         gone = true;
-        CommandRun r = run;
-        if (r != null) {
-            r.interrupt();
-        }
+        interrupt();
         try {
             channel.close();
         } catch (IOException e) {
@@ -141,9 +140,19 @@ final class SocketSession implements Runnable {
         interrupt();
     }
 
+    // Volatile writes and reads in opposite orders here and in started(): one of the two sees the other, so an
+    // interrupt that comes while the run is being set up is never lost.
     private void interrupt() {
+        interruptPending = true;
         CommandRun r = run;
         if (r != null) {
+            r.interrupt();
+        }
+    }
+
+    private void started(CommandRun r) {
+        run = r;
+        if (interruptPending) {
             r.interrupt();
         }
     }
