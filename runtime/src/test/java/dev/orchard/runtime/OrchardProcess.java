@@ -185,6 +185,18 @@ final class OrchardProcess implements AutoCloseable {
         }
     }
 
+    /** Waits until the process has printed some text on stdout after the first {@code from} characters. */
+    void awaitStdoutSince(int from, String text, long seconds) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        while (!stdout.substring(from).contains(text)) {
+            if (!process.isAlive() || System.nanoTime() > deadline) {
+                throw new AssertionError("never printed \"" + text + "\" (alive: " + process.isAlive() + ")\nstdout:\n"
+                        + stdout + "\nstderr:\n" + stderr);
+            }
+            Thread.sleep(20);
+        }
+    }
+
     // After the process ended, the pumps may still be copying its last bytes; the streams end with it.
     private void drained() throws InterruptedException {
         for (Thread t : pumps) {

@@ -7,7 +7,10 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The interactive shell through the real jar: UTF-8 both ways, and Ctrl-C ending the running command. */
+/**
+ * The interactive shell through the real jar: UTF-8 both ways, and Ctrl-C ending the running command (however often
+ * pressed, and at the prompt) without stopping the runtime.
+ */
 class ShellConsoleIT {
     @TempDir
     Path folder;
@@ -39,14 +42,31 @@ class ShellConsoleIT {
             orchard.awaitOutput("tick\ntick\ntick\n", 30);
             orchard.signal("INT");
             String after = orchard.run("echo still here");
-            assertEquals("still here", after.lines().reduce((a, b) -> b).orElse(""), "the shell answers: " + after);
+            assertEquals("still here", lastLine(after), "the shell answers: " + after);
             assertTrue(orchard.isAlive());
-            orchard.run("orchard:pod-rm local t");
-            // Ctrl-C with no command running stops the runtime cleanly.
+            // A repeated Ctrl-C on one command ends it, and does not stop the runtime.
+            int from = orchard.stdout().length();
+            orchard.type("orchard:logs local t --follow");
+            orchard.awaitStdoutSince(from, "tick\ntick\ntick\n", 30);
             orchard.signal("INT");
+            orchard.signal("INT");
+            assertEquals("again", lastLine(orchard.run("echo again")));
+            orchard.run("orchard:pod-rm local t");
+            // Ctrl-C at the prompt gives a fresh prompt; it does not stop the runtime either.
+            orchard.signal("INT");
+            orchard.signal("INT");
+            orchard.signal("INT");
+            assertEquals("at the prompt", lastLine(orchard.run("echo at the prompt")));
+            assertTrue(orchard.isAlive());
+            // The end of input (Ctrl-D) stops the runtime cleanly.
+            orchard.closeStdin();
             assertEquals(0, orchard.waitFor(30), orchard.stderr());
             assertTrue(orchard.stderr().contains("Provider removed: POD local"), orchard.stderr());
         }
+    }
+
+    private static String lastLine(String printed) {
+        return printed.lines().reduce((a, b) -> b).orElse("");
     }
 
     // A pod's log once its command has written it.

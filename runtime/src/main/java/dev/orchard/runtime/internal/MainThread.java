@@ -116,12 +116,18 @@ final class MainThread implements Callable<Integer>, BooleanSupplier {
         return mode == LaunchMode.COMMAND ? NOT_STARTED : 0;
     }
 
-    /** Ctrl-C: ends the running command of the console or of {@code -c}; false if none runs. */
+    /**
+     * Ctrl-C: the interactive console takes it whole (it ends the running line or gives a fresh prompt, never
+     * stopping the runtime); else it ends the running command of {@code -c}.
+     *
+     * @return true if it was taken; false if there was nothing to end, so that the launcher stops the runtime
+     */
     @Override
     public boolean getAsBoolean() {
         ShellConsole c = console;
         if (c != null) {
-            return c.interrupt();
+            c.interrupt();
+            return true;
         }
         CommandRun r = oneShot;
         return r != null && r.interrupt();
@@ -134,7 +140,14 @@ final class MainThread implements Callable<Integer>, BooleanSupplier {
         if (s != null) {
             s.close();
         }
-        getAsBoolean();
+        ShellConsole c = console;
+        if (c != null) {
+            c.endRunning();
+        }
+        CommandRun r = oneShot;
+        if (r != null) {
+            r.interrupt();
+        }
         processors.close();
     }
 }

@@ -22,7 +22,8 @@ import org.osgi.framework.BundleContext;
 /**
  * The interactive shell on the process's console, in place of Gogo's own console, which decodes input as Latin-1:
  * it reads lines as UTF-8 and writes UTF-8, with Gogo's prompt, login profile and message of the day. Ctrl-C ends the
- * running line ({@link #interrupt()}); the end of input stops the runtime, as Gogo's console does.
+ * running line, and at the prompt gives a fresh prompt ({@link #interrupt()}): it never stops the runtime, which stops
+ * with {@code stop 0}, the end of input (Ctrl-D), as Gogo's console does, or SIGTERM.
  */
 final class ShellConsole implements Runnable {
     private static final String GOGO_SHELL = "org.apache.felix.gogo.shell";
@@ -34,6 +35,7 @@ final class ShellConsole implements Runnable {
     private final PrintStream err =
             new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
     private volatile CommandRun running;
+    private volatile String lastPrompt = "g! ";
 
     /**
      * Creates the console.
@@ -56,7 +58,8 @@ final class ShellConsole implements Runnable {
             login(session);
             String line;
             while (true) {
-                out.print(prompt(session));
+                lastPrompt = prompt(session);
+                out.print(lastPrompt);
                 out.flush();
                 if ((line = in.readLine()) == null) {
                     break;
@@ -74,13 +77,28 @@ final class ShellConsole implements Runnable {
     }
 
     /**
-     * Ends the line the console runs, as Ctrl-C.
-     *
-     * @return true if a line was running and is now asked to end
+     * Ctrl-C, as a shell takes it: ends the running line (a repeated one, while it ends, does nothing more); at the
+     * prompt, prints a fresh prompt.
      */
-    boolean interrupt() {
+    void interrupt() {
         CommandRun run = running;
-        return run != null && run.interrupt();
+        if (run != null) {
+            run.interrupt();
+            return;
+        }
+        out.println();
+        out.print(lastPrompt);
+        out.flush();
+    }
+
+    /**
+     * Ends the running line, if any: the runtime is stopping.
+     */
+    void endRunning() {
+        CommandRun run = running;
+        if (run != null) {
+            run.interrupt();
+        }
     }
 
     // Runs a line as Gogo's console does: the result formatted, an exception as one line, both kept in the session.

@@ -30,8 +30,8 @@ import org.osgi.framework.startlevel.FrameworkStartLevel;
  *
  * <p>Its contract with the runtime bundle is made of JDK types only, since the two see different class loaders: a
  * {@link Callable} service with {@code main.thread=true} (as bnd's launcher had it) whose result is the exit status,
- * and a {@link BooleanSupplier} service with {@code orchard.interrupt=true} that ends the running command for Ctrl-C
- * and says whether there was one. Without them (a framework of other bundles) it waits for the framework to stop.
+ * and a {@link BooleanSupplier} service with {@code orchard.interrupt=true} that takes Ctrl-C (ending the running
+ * command) and says whether it did. Without them (a framework of other bundles) it waits for the framework to stop.
  */
 final class FrameworkLauncher {
     /** The filter of the runtime bundle's main-thread service. */
@@ -179,8 +179,9 @@ final class FrameworkLauncher {
         }
     }
 
-    // SIGTERM stops the framework; SIGINT first ends a running command where there is one; a second signal while
-    // the framework stops leaves at once.
+    // SIGTERM stops the framework; SIGINT goes first to the interactive console (which never stops the runtime) or
+    // to the running command of -c, and stops the framework only where nothing takes it (the daemon, a start); a
+    // second signal while the framework stops leaves at once.
     private void signal(int number) {
         if (stopRequested()) {
             Runtime.getRuntime().halt(128 + number);
