@@ -67,6 +67,28 @@ class OneRuntimePerFolderIT {
     }
 
     @Test
+    void aMinusCWaitsForAnotherMinusCsOwnRuntimeThenStartsItsOwn() throws Exception {
+        // A scoped command nobody provides is waited for 3 s before it fails: the first holds the folder that long.
+        try (OrchardProcess first = OrchardProcess.start(folder, "-c", "nosuch:command")) {
+            first.closeStdin();
+            Path lock = folder.resolve(".orchard/lock");
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (!(Files.exists(lock) && Files.readString(lock).endsWith(" command\n"))) {
+                assertTrue(first.isAlive() && System.nanoTime() < deadline, "the first -c never took the folder");
+                Thread.sleep(10);
+            }
+            try (OrchardProcess second = OrchardProcess.start(folder, "-c", "echo two")) {
+                second.closeStdin();
+                assertEquals(1, first.waitFor(60), first::stderr);
+                assertTrue(first.stderr().contains("Command not found: nosuch:command"), first::stderr);
+                assertEquals(0, second.waitFor(60), second::stderr);
+                second.drained();
+                assertEquals("two", second.stdout().trim(), second::stderr);
+            }
+        }
+    }
+
+    @Test
     void minusCRunsInsideTheRunningDaemon() throws Exception {
         try (OrchardProcess daemon = Daemons.start(folder)) {
             Ended run = OrchardProcess.once(folder, "-c", "orchard:pod-run local web sh -c 'echo up; sleep 300'");

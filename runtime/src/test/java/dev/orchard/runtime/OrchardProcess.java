@@ -198,7 +198,7 @@ final class OrchardProcess implements AutoCloseable {
     }
 
     // After the process ended, the pumps may still be copying its last bytes; the streams end with it.
-    private void drained() throws InterruptedException {
+    void drained() throws InterruptedException {
         for (Thread t : pumps) {
             t.join(TimeUnit.SECONDS.toMillis(10));
         }

@@ -37,6 +37,33 @@ final class FolderLock implements AutoCloseable {
      * @throws IOException if the lock file cannot be opened or written
      */
     static FolderLock tryAcquire(RuntimeFolder folder, String mode) throws IOException {
+        return acquire(folder, mode, false);
+    }
+
+    /**
+     * Takes the folder's lock, waiting for as long as another process holds it.
+     *
+     * @param folder the runtime folder, prepared
+     * @param mode what this process runs as, as for {@link #tryAcquire}
+     * @return the lock
+     * @throws IOException if the lock file cannot be opened or written, or the wait is interrupted
+     */
+    static FolderLock awaitAcquire(RuntimeFolder folder, String mode) throws IOException {
+        return acquire(folder, mode, true);
+    }
+
+    /**
+     * Whether the process that holds the folder's lock runs as the given mode, as it wrote itself into the file.
+     *
+     * @param folder the runtime folder
+     * @param mode e.g. {@code command}
+     * @return true if the lock file names that mode
+     */
+    static boolean heldAs(RuntimeFolder folder, String mode) {
+        return holder(folder).endsWith(", " + mode);
+    }
+
+    private static FolderLock acquire(RuntimeFolder folder, String mode, boolean wait) throws IOException {
         FileChannel channel = FileChannel.open(
                 folder.lockFile(),
                 StandardOpenOption.CREATE,
@@ -45,7 +72,7 @@ final class FolderLock implements AutoCloseable {
                 LinkOption.NOFOLLOW_LINKS);
         FileLock lock;
         try {
-            lock = channel.tryLock();
+            lock = wait ? channel.lock() : channel.tryLock();
         } catch (IOException | RuntimeException e) {
             channel.close();
             throw e;

@@ -54,7 +54,8 @@ public final class Main {
     }
 
     // -c: in the runtime that serves the folder's socket, or else, once the lock is free, in a runtime of its own.
-    // A runtime that holds the lock but has no socket yet is starting (or is another -c): wait for either.
+    // A shell or a daemon that holds the lock but has no socket yet is starting: wait for either. Another -c holds
+    // the lock until its command ends and opens no socket: wait for the lock.
     private static int command(String command, RuntimeFolder folder, PrintStream err) {
         int length = command.getBytes(StandardCharsets.UTF_8).length;
         if (length > Frames.MAX_PAYLOAD) {
@@ -71,7 +72,7 @@ public final class Main {
                     return client.run(command);
                 }
                 folder.prepare();
-                FolderLock lock = FolderLock.tryAcquire(folder, LaunchMode.COMMAND.property());
+                FolderLock lock = lockForCommand(folder);
                 if (lock != null) {
                     try (lock) {
                         return launch(LaunchMode.COMMAND, command, folder, err);
@@ -92,6 +93,16 @@ public final class Main {
             Thread.currentThread().interrupt();
             return CommandClient.INTERRUPTED;
         }
+    }
+
+    // The folder's lock for a runtime of -c's own: at once if it is free; after the other -c that holds it, which
+    // never opens the socket; null if a shell or a daemon holds it.
+    private static FolderLock lockForCommand(RuntimeFolder folder) throws IOException {
+        FolderLock lock = FolderLock.tryAcquire(folder, LaunchMode.COMMAND.property());
+        if (lock == null && FolderLock.heldAs(folder, LaunchMode.COMMAND.property())) {
+            return FolderLock.awaitAcquire(folder, LaunchMode.COMMAND.property());
+        }
+        return lock;
     }
 
     // The shell or the daemon: only with the folder's lock.
