@@ -2,7 +2,6 @@ package dev.orchard.runtime.control;
 
 import java.io.IOException;
 import java.nio.channels.SocketChannel;
-import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.UserPrincipal;
@@ -35,15 +34,14 @@ public final class Peer {
      * @throws IOException if the kernel does not say
      */
     public static boolean isSelf(SocketChannel channel) throws IOException {
-        UserPrincipal peer = user(channel);
-        // Both names come from the password database (getpwuid); without an entry the JVM says "?", so compare ids.
-        String name = System.getProperty("user.name");
-        return name != null && !"?".equals(name) ? name.equals(peer.getName()) : peer.equals(self());
+        // Principals of the kernel's ids on both sides: user.name is a system property anyone can set (-Duser.name).
+        return user(channel).equals(self());
     }
 
     /**
-     * The user this process runs as: the owner of {@code /proc/self} where there is one (Linux), else the user
-     * named by {@code user.name}.
+     * The user this process runs as, as the kernel knows it: the owner of {@code /proc/self} where there is one
+     * (Linux), else the owner of a file this process creates; never the {@code user.name} property, which can be set
+     * at will.
      *
      * @return the user
      * @throws IOException if neither can be read
@@ -53,8 +51,11 @@ public final class Peer {
         if (Files.exists(proc)) {
             return Files.getOwner(proc);
         }
-        return FileSystems.getDefault()
-                .getUserPrincipalLookupService()
-                .lookupPrincipalByName(System.getProperty("user.name"));
+        Path probe = Files.createTempFile("orchard-self", ".tmp");
+        try {
+            return Files.getOwner(probe);
+        } finally {
+            Files.deleteIfExists(probe);
+        }
     }
 }

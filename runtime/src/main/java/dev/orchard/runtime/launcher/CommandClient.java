@@ -72,7 +72,7 @@ final class CommandClient {
             UserPrincipal runtime = Peer.user(channel);
             channel.close();
             throw new IOException(socket + " is served by a process of " + runtime.getName() + ", not of "
-                    + System.getProperty("user.name") + "; the command was not sent");
+                    + Peer.self().getName() + "; the command was not sent");
         }
         return new CommandClient(channel, messages);
     }
