@@ -29,6 +29,8 @@ final class SocketServer implements AutoCloseable {
     /** How many commands may run through the socket at once. */
     static final int MAX_SESSIONS = 32;
 
+    private static final String TEMPORARY_SUFFIX = ".new";
+
     private final Path path;
     private final Supplier<CommandProcessor> processor;
     private final BundleContext context;
@@ -57,8 +59,7 @@ final class SocketServer implements AutoCloseable {
     void start() throws IOException {
         owner = Peer.self();
         // Bound under another name and restricted before it takes its own: it never shows with the umask's mode.
-        Path bound = path.resolveSibling(
-                path.getFileName() + "." + ProcessHandle.current().pid());
+        Path bound = temporary(path);
         Files.deleteIfExists(bound);
         server = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
         server.bind(UnixDomainSocketAddress.of(bound));
@@ -67,6 +68,13 @@ final class SocketServer implements AutoCloseable {
         Thread accept = new Thread(this::accept, "orchard-socket");
         accept.setDaemon(true);
         accept.start();
+    }
+
+    // The name the socket is bound under first: fixed (only the holder of the folder's lock binds here, and a name
+    // left by a killed runtime is removed) and only TEMPORARY_SUFFIX's 4 bytes longer than the socket's, which the
+    // launcher's 100-byte limit leaves room for under Linux's 106 (a pid in the name took up to 8).
+    private static Path temporary(Path socket) {
+        return socket.resolveSibling(socket.getFileName() + TEMPORARY_SUFFIX);
     }
 
     private void accept() {

@@ -25,7 +25,9 @@ final class RuntimeFolder {
     /** The directory's name in the runtime's folder. */
     static final String NAME = ".orchard";
 
-    // sun_path holds 108 bytes with its terminating zero; a longer absolute path is used relative to the folder.
+    // The JDK binds a Unix socket at a path of at most 106 bytes (sun_path's 108 with its zero); the runtime binds
+    // it first as socket.new, 4 bytes longer, so 100 leaves room. A longer absolute path is used relative to the
+    // folder.
     private static final int MAX_SOCKET_PATH = 100;
     private static final Set<PosixFilePermission> OWNER_ONLY = EnumSet.of(
             PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE, PosixFilePermission.OWNER_EXECUTE);
