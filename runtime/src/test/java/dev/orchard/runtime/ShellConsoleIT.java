@@ -48,14 +48,18 @@ class ShellConsoleIT {
             int from = orchard.stdout().length();
             orchard.type("orchard:logs local t --follow");
             orchard.awaitStdoutSince(from, "tick\ntick\ntick\n", 30);
+            int ticking = orchard.stdout().length();
             orchard.signal("INT");
             orchard.signal("INT");
+            // The prompt after the follow, then a fresh one for one more Ctrl-C: the signals before it were handled,
+            // so none can reach the next command.
+            orchard.awaitStdoutSince(ticking, "g! ", 30);
+            ctrlCAtThePrompt(orchard);
             assertEquals("again", lastLine(orchard.run("echo again")));
             orchard.run("orchard:pod-rm local t");
             // Ctrl-C at the prompt gives a fresh prompt; it does not stop the runtime either.
-            orchard.signal("INT");
-            orchard.signal("INT");
-            orchard.signal("INT");
+            ctrlCAtThePrompt(orchard);
+            ctrlCAtThePrompt(orchard);
             assertEquals("at the prompt", lastLine(orchard.run("echo at the prompt")));
             assertTrue(orchard.isAlive());
             // The end of input (Ctrl-D) stops the runtime cleanly.
@@ -63,6 +67,13 @@ class ShellConsoleIT {
             assertEquals(0, orchard.waitFor(30), orchard.stderr());
             assertTrue(orchard.stderr().contains("Provider removed: POD local"), orchard.stderr());
         }
+    }
+
+    // Ctrl-C at the prompt, and the fresh prompt it gives.
+    private static void ctrlCAtThePrompt(OrchardProcess orchard) throws Exception {
+        int from = orchard.stdout().length();
+        orchard.signal("INT");
+        orchard.awaitStdoutSince(from, "\ng! ", 30);
     }
 
     private static String lastLine(String printed) {
