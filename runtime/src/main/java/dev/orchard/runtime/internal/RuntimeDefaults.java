@@ -1,15 +1,19 @@
 package dev.orchard.runtime.internal;
 
 import java.io.File;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
  * The settings the runtime gives FileInstall, the shell and slf4j-simple, as system properties set only where none
- * is set, so that {@code -D} overrides any of them; the framework falls back to system properties for every property
+ * is set, so that {@code -D} overrides any of them (but for the shell's {@code --nointeractive}); the framework falls back to system properties for every property
  * it was not given. The runtime bundle applies them as it starts, before the bundles that read them.
  */
 final class RuntimeDefaults {
+    private static final String GOSH_ARGS = "gosh.args";
+    private static final String NO_INTERACTIVE = "--nointeractive";
+
     private RuntimeDefaults() {}
 
     /**
@@ -44,8 +48,23 @@ final class RuntimeDefaults {
         // Gogo's own console never runs: it decodes input as Latin-1, and the runtime has a console of its own
         // (ShellConsole) in the interactive mode; the other modes have none, and must never read stdin, or a closed
         // stdin would stop the framework.
-        d.put("gosh.args", "--nointeractive");
+        d.put(GOSH_ARGS, NO_INTERACTIVE);
         return d;
+    }
+
+    /**
+     * The shell's arguments with {@code --nointeractive} always among them: an operator's own {@code gosh.args}
+     * (e.g. {@code -q}) keeps its options, but never brings back Gogo's Latin-1 console beside Orchard's.
+     *
+     * @param args the arguments the operator set; null for none
+     * @return the arguments to use
+     */
+    static String withNoInteractive(String args) {
+        if (args == null || args.isBlank()) {
+            return NO_INTERACTIVE;
+        }
+        String trimmed = args.strip();
+        return Arrays.asList(trimmed.split("\\s+")).contains(NO_INTERACTIVE) ? trimmed : NO_INTERACTIVE + " " + trimmed;
     }
 
     /**
@@ -59,5 +78,6 @@ final class RuntimeDefaults {
                 System.setProperty(key, value);
             }
         });
+        System.setProperty(GOSH_ARGS, withNoInteractive(System.getProperty(GOSH_ARGS)));
     }
 }

@@ -14,6 +14,26 @@ class RuntimeDefaultsTest {
     }
 
     @Test
+    void anOperatorsGoshArgsKeepGogosOwnConsoleOff() {
+        assertEquals("--nointeractive -q", RuntimeDefaults.withNoInteractive("-q"));
+        assertEquals("--nointeractive", RuntimeDefaults.withNoInteractive(" "));
+        assertEquals("--nointeractive", RuntimeDefaults.withNoInteractive(null));
+        assertEquals("-q --nointeractive", RuntimeDefaults.withNoInteractive("-q --nointeractive"));
+        String before = System.getProperty("gosh.args");
+        try {
+            System.setProperty("gosh.args", "-q");
+            RuntimeDefaults.apply(Map.of());
+            assertEquals("--nointeractive -q", System.getProperty("gosh.args"));
+        } finally {
+            if (before == null) {
+                System.clearProperty("gosh.args");
+            } else {
+                System.setProperty("gosh.args", before);
+            }
+        }
+    }
+
+    @Test
     void fileInstallPollsFastEnoughForSubSecondDeploys() {
         Map<String, String> d = RuntimeDefaults.of();
         assertEquals("200", d.get("felix.fileinstall.poll"));
