@@ -16,16 +16,21 @@ import java.util.concurrent.TimeUnit;
  * alternate, so that drift hits all alike.
  */
 final class ColdStart {
-    /** What is started, what is typed into it, and what in its answer marks the answer. */
-    record Subject(Path jar, String command, String answer) {
+    /** What is started on which java executable, what is typed into it, and what in its answer marks the answer. */
+    record Subject(String java, Path jar, String command, String answer) {
         /** The Orchard runtime: its providers table ends its header with this column. */
         static Subject runtime(Path jar) {
-            return new Subject(jar, "orchard:providers", "CANDIDATES");
+            return runtime(Processes.java(), jar);
+        }
+
+        /** The Orchard runtime on another JVM, e.g. Java 25. */
+        static Subject runtime(String java, Path jar) {
+            return new Subject(java, jar, "orchard:providers", "CANDIDATES");
         }
 
         /** Bare Felix with Gogo, or the runtime's stack without Orchard: the bundle list starts with this line. */
         static Subject bundleList(Path jar) {
-            return new Subject(jar, "lb", "START LEVEL");
+            return new Subject(Processes.java(), jar, "lb", "START LEVEL");
         }
     }
 
@@ -58,7 +63,7 @@ final class ColdStart {
 
     private static double once(Subject subject, Path dir) throws IOException, InterruptedException {
         long start = System.nanoTime();
-        Process p = new ProcessBuilder(Processes.java(), "-jar", subject.jar().toString())
+        Process p = new ProcessBuilder(subject.java(), "-jar", subject.jar().toString())
                 .directory(dir.toFile())
                 .redirectError(ProcessBuilder.Redirect.DISCARD)
                 .start();

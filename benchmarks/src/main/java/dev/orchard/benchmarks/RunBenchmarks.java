@@ -19,7 +19,9 @@ import java.util.TreeMap;
  *   <li>JMH on the registry's plain-Java core ({@link Jmh});
  *   <li>the harness inside the runtime ({@link InFramework}): lookups against filter and tracker lookups, DS bind
  *       and unbind latency, heap per provider, bundle start and stop, hot swap under load, FileInstall;
- *   <li>cold start of {@code orchard.jar}, beside that of bare Felix with the Gogo shell ({@link ColdStart});
+ *   <li>cold start of {@code orchard.jar}, beside that of bare Felix with the Gogo shell and of the runtime's stack
+ *       without Orchard's bundles, and on Java 25 if one is given ({@link ColdStart});
+ *   <li>{@code -c} against a running runtime and starting its own, beside {@code java -version} ({@link OneShot});
  *   <li>the local provider in this JVM: volumes, pod start beside a bare process start, exec
  *       ({@link LocalProviderBenchmark});
  *   <li>the Kubernetes provider in this JVM against fabric8's mock API server, beside a bare fabric8 client
@@ -31,12 +33,16 @@ import java.util.TreeMap;
 public final class RunBenchmarks {
     /**
      * The keys a full run must write, as issue 6 lists them, the local provider's pod start and memory (issues 12
-     * and 13) and the Kubernetes provider's figures (issue 15).
+     * and 13), the cold start against the stack and the one-shot commands (issue 14) and the Kubernetes provider's
+     * figures (issue 15).
      */
     static final List<String> REQUIRED = List.of(
             "lookup.ratio.n1",
             "lookup.ratio.n100",
             "lookup.ratio.n10000",
+            "lookup.ratio_vs_checked.n1",
+            "lookup.ratio_vs_checked.n100",
+            "lookup.ratio_vs_checked.n10000",
             "lookup.vs_filter.n10000",
             "lookup.vs_tracker.n10000",
             "bind.growth",
@@ -46,6 +52,9 @@ public final class RunBenchmarks {
             "heap.bytes_per_provider",
             "deploy.visible_ms.median",
             "coldstart_ms.median",
+            "coldstart.vs_stack",
+            "oneshot.attached.vs_java_version",
+            "oneshot_ms.own_runtime.median",
             "local.pod_run.vs_process_start",
             "local.nonewline.rss_mb",
             "kubernetes.volume_add.vs_direct",
@@ -54,14 +63,21 @@ public final class RunBenchmarks {
 
     private RunBenchmarks() {}
 
-    /** What to run, and where the jars are. */
-    record Options(Path results, Path benchJar, Path runtimeJar, Path baselineJar, Path stackJar, boolean smoke) {
+    /**
+     * What to run, and where the jars are.
+     *
+     * @param java25 the java executable of a Java 25 to time the runtime's cold start on too; null or missing: not
+     *     measured
+     */
+    record Options(
+            Path results, Path benchJar, Path runtimeJar, Path baselineJar, Path stackJar, Path java25, boolean smoke) {
         static Options parse(String[] args) {
             Path results = null;
             Path bench = null;
             Path runtime = null;
             Path baseline = null;
             Path stack = null;
+            Path java25 = null;
             boolean smoke = false;
             for (int i = 0; i < args.length; i++) {
                 switch (args[i]) {
@@ -69,6 +85,7 @@ public final class RunBenchmarks {
                     case "--runtime-jar" -> runtime = Path.of(args[++i]);
                     case "--baseline-jar" -> baseline = Path.of(args[++i]);
                     case "--stack-jar" -> stack = Path.of(args[++i]);
+                    case "--java25" -> java25 = Path.of(args[++i]);
                     case "--smoke" -> smoke = true;
                     default -> results = Path.of(args[i]);
                 }
@@ -76,9 +93,20 @@ public final class RunBenchmarks {
             if (results == null || bench == null || runtime == null || baseline == null || stack == null) {
                 throw new IllegalArgumentException("usage: RunBenchmarks <results.properties> --bench-jar <bench.jar>"
                         + " --runtime-jar <orchard.jar> --baseline-jar <baseline.jar> --stack-jar <stack.jar>"
-                        + " [--smoke]");
+                        + " [--java25 <bin/java of Java 25>] [--smoke]");
             }
-            return new Options(results, bench, runtime, baseline, stack, smoke);
+            return new Options(results, bench, runtime, baseline, stack, java25, smoke);
+        }
+
+        /**
+         * The Java 25 executable to time the cold start on, if one was given and exists.
+         *
+         * @return its path as a string, or null
+         */
+        String java25IfPresent() {
+            return java25 != null && Files.isRegularFile(java25) && Files.isExecutable(java25)
+                    ? java25.toString()
+                    : null;
         }
     }
 
@@ -118,12 +146,25 @@ public final class RunBenchmarks {
     static Map<String, Double> run(Options options, List<String> report) throws Exception {
         Map<String, Double> results = new TreeMap<>(Jmh.run(options.smoke()));
         results.putAll(InFramework.run(options.benchJar(), options.smoke() ? "smoke" : "full", report));
-        List<List<Double>> starts = ColdStart.measure(
-                List.of(
-                        ColdStart.Subject.runtime(options.runtimeJar()),
-                        ColdStart.Subject.bundleList(options.baselineJar()),
-                        ColdStart.Subject.bundleList(options.stackJar())),
-                options.smoke() ? 1 : 5);
+        results.putAll(coldStart(options));
+        results.putAll(OneShot.measure(options.runtimeJar(), options.smoke() ? 1 : 10));
+        results.putAll(LocalProviderBenchmark.run(options.smoke()));
+        results.putAll(KubernetesProviderBenchmark.run(options.smoke()));
+        return results;
+    }
+
+    // The runtime's cold start beside its two floors, and on Java 25 if there is one, alternately.
+    private static Map<String, Double> coldStart(Options options) throws IOException, InterruptedException {
+        List<ColdStart.Subject> subjects = new ArrayList<>(List.of(
+                ColdStart.Subject.runtime(options.runtimeJar()),
+                ColdStart.Subject.bundleList(options.baselineJar()),
+                ColdStart.Subject.bundleList(options.stackJar())));
+        String java25 = options.java25IfPresent();
+        if (java25 != null) {
+            subjects.add(ColdStart.Subject.runtime(java25, options.runtimeJar()));
+        }
+        List<List<Double>> starts = ColdStart.measure(subjects, options.smoke() ? 1 : 5);
+        Map<String, Double> results = new TreeMap<>();
         List<Double> runtime = starts.get(0);
         for (int i = 0; i < runtime.size(); i++) {
             results.put("coldstart_ms.run" + (i + 1), runtime.get(i));
@@ -133,8 +174,9 @@ public final class RunBenchmarks {
         results.put("coldstart.vs_bare_felix", median(runtime) / median(starts.get(1)));
         results.put("coldstart_ms.stack.median", median(starts.get(2)));
         results.put("coldstart.vs_stack", median(runtime) / median(starts.get(2)));
-        results.putAll(LocalProviderBenchmark.run(options.smoke()));
-        results.putAll(KubernetesProviderBenchmark.run(options.smoke()));
+        if (java25 != null) {
+            results.put("coldstart_ms.java25.median", median(starts.get(3)));
+        }
         return results;
     }
 

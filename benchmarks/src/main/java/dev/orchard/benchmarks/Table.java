@@ -26,18 +26,20 @@ final class Table {
         Table t = new Table(results);
         t.line("| measure | N=1 | N=100 | N=10,000 | result | target | met |");
         t.line("|---|---|---|---|---|---|---|");
-        t.sizes("registry.get / ConcurrentHashMap.get (JMH, registry core)", "lookup.ratio.n%s", "1", "100", "10000");
-        t.verdict(
-                t.max("lookup.ratio.n1", "lookup.ratio.n100", "lookup.ratio.n10000"),
-                "≤ 1.5 at every N",
-                v -> v <= 1.5,
-                "%.2f max");
+        // Issue 14 restated the lookup target against the map read plus the miss check that any lookup by name
+        // needs; the bare read's ratio stays beside it.
         t.sizes(
-                "registry.get / (ConcurrentHashMap.get + a miss check) (JMH)",
+                "registry.get / (ConcurrentHashMap.get + a miss check) (JMH, registry core)",
                 "lookup.ratio_vs_checked.n%s",
                 "1",
                 "100",
                 "10000");
+        t.verdict(
+                t.max("lookup.ratio_vs_checked.n1", "lookup.ratio_vs_checked.n100", "lookup.ratio_vs_checked.n10000"),
+                "≤ 1.5 at every N",
+                v -> v <= 1.5,
+                "%.2f max");
+        t.sizes("registry.get / ConcurrentHashMap.get, the bare read (JMH)", "lookup.ratio.n%s", "1", "100", "10000");
         t.blank();
         t.sizes("registry.get, ns (JMH)", "lookup.ns.registry_core.n%s", "1", "100", "10000");
         t.blank();
@@ -90,9 +92,27 @@ final class Table {
                         + t.fmt("coldstart.vs_bare_felix", "%.2f"));
         t.blank();
         t.row(
-                "cold start, the runtime's stack without Orchard's bundles → first lb answer, ms (median)",
+                "cold start, the runtime's stack without Orchard's bundles → first lb answer, ms (median, alternating)",
                 t.fmt("coldstart_ms.stack.median", "%.0f") + "; runtime / stack "
                         + t.fmt("coldstart.vs_stack", "%.2f"));
+        t.verdict(t.get("coldstart.vs_stack"), "runtime / stack ≤ 1.35", v -> v <= 1.35, "%.2f ×");
+        t.row(
+                "cold start on Java 25 → first orchard:providers answer, ms (median, alternating)",
+                t.fmt("coldstart_ms.java25.median", "%.0f"));
+        t.blank();
+        t.row(
+                "-c \"orchard:providers\" to a running runtime / java -version, process start → exit, ms (medians)",
+                t.fmt("oneshot_ms.attached.median", "%.0f") + " / " + t.fmt("oneshot_ms.java_version.median", "%.0f"));
+        t.verdict(t.get("oneshot.attached.vs_java_version"), "≤ 2.0 × java -version", v -> v <= 2.0, "%.2f ×");
+        t.row(
+                "floor: a Java process that only connects to a Unix domain socket / java -version (medians, same run)",
+                t.fmt("oneshot_ms.unix_socket_floor.median", "%.0f") + " ms; "
+                        + t.fmt("oneshot.unix_socket_floor.vs_java_version", "%.2f") + " ×");
+        t.blank();
+        t.row(
+                "-c \"orchard:providers\" starting its own runtime, process start → exit, ms (median)",
+                t.fmt("oneshot_ms.own_runtime.median", "%.0f") + "; / java -version "
+                        + t.fmt("oneshot.own_runtime.vs_java_version", "%.2f"));
         t.blank();
         t.row("local provider: volume add, ms (median)", t.fmt("local.volume_add_ms.median", "%.2f"));
         t.blank();

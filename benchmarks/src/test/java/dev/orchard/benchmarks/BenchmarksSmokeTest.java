@@ -26,6 +26,7 @@ class BenchmarksSmokeTest {
                 Path.of(System.getProperty("orchard.runtime.jar")),
                 Path.of(System.getProperty("orchard.baseline.jar")),
                 Path.of(System.getProperty("orchard.stack.jar")),
+                Path.of(System.getProperty("orchard.java25", "")),
                 true);
         List<String> report = new ArrayList<>();
         Map<String, Double> r = RunBenchmarks.run(options, report);
@@ -44,6 +45,12 @@ class BenchmarksSmokeTest {
                 "coldstart_ms.median",
                 "coldstart.vs_bare_felix",
                 "coldstart.vs_stack",
+                "oneshot_ms.java_version.median",
+                "oneshot_ms.attached.median",
+                "oneshot.unix_socket_floor.vs_java_version",
+                "oneshot.attached.vs_java_version",
+                "oneshot_ms.own_runtime.median",
+                "oneshot.own_runtime.vs_java_version",
                 "local.volume_add_ms.median",
                 "local.volume_list_ms.median",
                 "local.pod_run_ms.median",
@@ -72,5 +79,9 @@ class BenchmarksSmokeTest {
         assertTrue(table.contains("| local provider: pod create → Running"), table);
         assertTrue(table.contains("| local provider: peak memory of a pod writing"), table);
         assertTrue(table.contains("| kubernetes: getPod from the cache / a direct GET"), table);
+        assertTrue(table.contains("| -c \"orchard:providers\" to a running runtime"), table);
+        if (options.java25IfPresent() != null) {
+            assertTrue(r.containsKey("coldstart_ms.java25.median"), r::toString);
+        }
     }
 }

@@ -14,10 +14,24 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The real {@code orchard.jar}, started as a separate process in a folder of its own, driven through stdin and
- * stdout as a person at a terminal would.
+ * stdout as a person at a terminal would. It runs on the JVM that {@code orchard.it.java} names (e.g. Java 25), or
+ * else on the test's own.
  */
 final class OrchardProcess implements AutoCloseable {
     static final Path JAR = Path.of(System.getProperty("orchard.jar", "target/orchard.jar"));
+
+    /** The java executable that runs the jar. */
+    static final String JAVA = System.getProperty("orchard.it.java", "").isBlank()
+            ? Path.of(System.getProperty("java.home"), "bin", "java").toString()
+            : System.getProperty("orchard.it.java");
+
+    /** A process that ended: its exit status and what it printed. */
+    record Ended(int status, String stdout, String stderr) {
+        @Override
+        public String toString() {
+            return "exit " + status + "\nstdout:\n" + stdout + "\nstderr:\n" + stderr;
+        }
+    }
 
     private final Process process;
     private final PrintStream stdin;
@@ -25,16 +39,18 @@ final class OrchardProcess implements AutoCloseable {
     private final StringBuffer stderr = new StringBuffer();
     private int marker;
 
+    private final List<Thread> pumps = new ArrayList<>();
+
     private OrchardProcess(Process process) {
         this.process = process;
         this.stdin = new PrintStream(process.getOutputStream(), true, StandardCharsets.UTF_8);
-        pump(process.getInputStream(), stdout);
-        pump(process.getErrorStream(), stderr);
+        pumps.add(pump(process.getInputStream(), stdout));
+        pumps.add(pump(process.getErrorStream(), stderr));
     }
 
     static OrchardProcess start(Path folder, String... args) throws IOException {
         List<String> cmd = new ArrayList<>();
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.add(JAVA);
         cmd.add("-jar");
         cmd.add(JAR.toAbsolutePath().toString());
         cmd.addAll(List.of(args));
@@ -43,7 +59,21 @@ final class OrchardProcess implements AutoCloseable {
         return new OrchardProcess(pb.start());
     }
 
-    private static void pump(InputStream in, StringBuffer into) {
+    /**
+     * Runs the jar to its end, e.g. {@code -c "orchard:providers"}, with stdin closed.
+     *
+     * @return how it ended
+     */
+    static Ended once(Path folder, String... args) throws IOException, InterruptedException {
+        try (OrchardProcess p = start(folder, args)) {
+            p.closeStdin();
+            int status = p.waitFor(90);
+            p.drained();
+            return new Ended(status, p.stdout(), p.stderr());
+        }
+    }
+
+    private static Thread pump(InputStream in, StringBuffer into) {
         Thread t = new Thread(() -> {
             try (BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
                 char[] buf = new char[4096];
@@ -57,6 +87,7 @@ final class OrchardProcess implements AutoCloseable {
         });
         t.setDaemon(true);
         t.start();
+        return t;
     }
 
     /**
@@ -126,6 +157,51 @@ final class OrchardProcess implements AutoCloseable {
 
     boolean isAlive() {
         return process.isAlive();
+    }
+
+    long pid() {
+        return process.pid();
+    }
+
+    /** Sends a signal, as kill does: e.g. {@code TERM}, {@code INT}. */
+    void signal(String name) throws IOException, InterruptedException {
+        Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(process.pid()))
+                .inheritIO()
+                .start();
+        if (kill.waitFor() != 0) {
+            throw new AssertionError("kill -" + name + " " + process.pid() + " failed");
+        }
+    }
+
+    /** Waits until the process has printed some text on stdout or stderr. */
+    void awaitOutput(String text, long seconds) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        while (!(stdout.toString() + stderr).contains(text)) {
+            if (!process.isAlive() || System.nanoTime() > deadline) {
+                throw new AssertionError("never printed \"" + text + "\" (alive: " + process.isAlive() + ")\nstdout:\n"
+                        + stdout + "\nstderr:\n" + stderr);
+            }
+            Thread.sleep(20);
+        }
+    }
+
+    /** Waits until the process has printed some text on stdout after the first {@code from} characters. */
+    void awaitStdoutSince(int from, String text, long seconds) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        while (!stdout.substring(from).contains(text)) {
+            if (!process.isAlive() || System.nanoTime() > deadline) {
+                throw new AssertionError("never printed \"" + text + "\" (alive: " + process.isAlive() + ")\nstdout:\n"
+                        + stdout + "\nstderr:\n" + stderr);
+            }
+            Thread.sleep(20);
+        }
+    }
+
+    // After the process ended, the pumps may still be copying its last bytes; the streams end with it.
+    void drained() throws InterruptedException {
+        for (Thread t : pumps) {
+            t.join(TimeUnit.SECONDS.toMillis(10));
+        }
     }
 
     int waitFor(long seconds) throws InterruptedException {

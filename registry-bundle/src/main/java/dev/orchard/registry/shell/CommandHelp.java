@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.apache.felix.service.command.CommandSession;
 import org.apache.felix.service.command.Function;
 
@@ -65,17 +66,17 @@ final class CommandHelp {
     }
 
     /**
-     * The list of commands: each scoped name with its description.
+     * The list of commands: each scoped name with its description, the table's rows first.
      *
      * @param commands the table's rows
+     * @param others the orchard commands that other bundles register
      * @return the lines, without a final line break
      */
-    static String list(List<ShellCommand> commands) {
-        List<String> lines = new ArrayList<>(columns(
-                "",
-                commands.stream()
-                        .map(c -> new String[] {ShellCommands.SCOPE + ":" + c.name(), c.description()})
-                        .toList()));
+    static String list(List<ShellCommand> commands, List<CommandTable.Other> others) {
+        List<String[]> rows = new ArrayList<>();
+        commands.forEach(c -> rows.add(new String[] {ShellCommands.SCOPE + ":" + c.name(), c.description()}));
+        others.forEach(o -> rows.add(new String[] {ShellCommands.SCOPE + ":" + o.name(), o.description()}));
+        List<String> lines = new ArrayList<>(columns("", rows));
         lines.add("orchard:help <command> or orchard:<command> --help shows a command's parameters and options.");
         return String.join(System.lineSeparator(), lines);
     }
@@ -105,15 +106,26 @@ final class CommandHelp {
         CommandSession session = call.session();
         Function gogoHelp = session != null && session.get(GOGO_HELP) instanceof Function f ? f : null;
         if (name == null) {
-            call.out().println(list(table.all()));
+            call.out().println(list(table.all(), table.others()));
             if (gogoHelp != null) {
                 call.out().println(GOGO_HELP + " lists every command of the shell.");
             }
             return;
         }
         Optional<ShellCommand> command = table.find(name);
+        String function =
+                name.startsWith(ShellCommands.SCOPE + ":") ? name.substring(ShellCommands.SCOPE.length() + 1) : name;
         if (command.isPresent()) {
             call.out().println(help(command.get()));
+        } else if (session != null
+                && table.others().stream().anyMatch(o -> o.name().equals(function))
+                && session.get(ShellCommands.SCOPE + ":" + function) instanceof Function other) {
+            // Another bundle's command describes itself: it answers --help as every orchard command does.
+            try {
+                other.execute(session, List.of("--help"));
+            } catch (Exception e) {
+                throw new UnavailableException(name + " --help failed: " + e.getMessage(), e);
+            }
         } else if (gogoHelp != null && session.get(name.indexOf(':') < 0 ? "*:" + name : name) != null) {
             // Gogo finds a bare name through the session's SCOPE path when it is asked for "*:<name>".
             try {
@@ -124,7 +136,10 @@ final class CommandHelp {
             }
         } else {
             throw new NotFoundException("no orchard command is named " + Names.quote(name) + "; the commands are: "
-                    + table.all().stream().map(ShellCommand::name).collect(Collectors.joining(", ")));
+                    + Stream.concat(
+                                    table.all().stream().map(ShellCommand::name),
+                                    table.others().stream().map(CommandTable.Other::name))
+                            .collect(Collectors.joining(", ")));
         }
     }
 }

@@ -12,15 +12,26 @@ import dev.orchard.api.registry.PodProviderRegistry;
 import dev.orchard.api.registry.ShellCommands;
 import dev.orchard.registry.shell.ShellCommand.Option;
 import dev.orchard.registry.shell.ShellCommand.Parameter;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * The one table of {@code orchard:*} commands: each command's name, description, parameters and options, and the
  * body that runs it. {@link ShellComponent} registers a Gogo function per row, {@link CommandHelp} prints the rows,
- * and {@link Arguments} parses a command line by its row.
+ * and {@link Arguments} parses a command line by its row. The {@code orchard:*} commands that other bundles register
+ * (the runtime's {@code orchard:deploy}) are not rows; the table names them for the help ({@link #others()}).
  */
 final class CommandTable {
+    /**
+     * An {@code orchard:*} command that another bundle registers, as its service properties describe it.
+     *
+     * @param name its function's name, e.g. {@code deploy}
+     * @param description its {@code osgi.command.description}
+     */
+    record Other(String name, String description) {}
+
     // Shared by several rows, so that the same word means the same thing everywhere.
     private static final Parameter PROVIDER = required("provider", "the pod provider's name, e.g. local");
     private static final Parameter DEFAULT_PROVIDER =
@@ -35,6 +46,7 @@ final class CommandTable {
             + " own, options included (echo -n keeps its -n)";
 
     private final List<ShellCommand> commands;
+    private final Supplier<List<Other>> others;
 
     /**
      * Builds the table over the registries.
@@ -43,6 +55,18 @@ final class CommandTable {
      * @param pods the pod provider registry
      */
     CommandTable(OrchestratorRegistry orchestrators, PodProviderRegistry pods) {
+        this(orchestrators, pods, List::of);
+    }
+
+    /**
+     * Builds the table over the registries, with the other bundles' orchard commands.
+     *
+     * @param orchestrators the orchestrator registry
+     * @param pods the pod provider registry
+     * @param others the orchard commands other bundles register, as they are when asked
+     */
+    CommandTable(OrchestratorRegistry orchestrators, PodProviderRegistry pods, Supplier<List<Other>> others) {
+        this.others = others;
         ProviderCommands providers = new ProviderCommands(orchestrators, pods);
         VolumeCommands volumes = new VolumeCommands(orchestrators);
         PodCommands pod = new PodCommands(pods, orchestrators);
@@ -172,6 +196,18 @@ final class CommandTable {
      */
     List<ShellCommand> all() {
         return commands;
+    }
+
+    /**
+     * The orchard commands that other bundles register now, by name.
+     *
+     * @return them; none of them is a row
+     */
+    List<Other> others() {
+        return others.get().stream()
+                .filter(o -> find(o.name()).isEmpty())
+                .sorted(Comparator.comparing(Other::name))
+                .toList();
     }
 
     /**

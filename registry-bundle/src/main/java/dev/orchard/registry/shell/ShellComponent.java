@@ -10,6 +10,9 @@ import java.util.List;
 import org.apache.felix.service.command.CommandProcessor;
 import org.apache.felix.service.command.Function;
 import org.osgi.framework.BundleContext;
+import org.osgi.framework.Constants;
+import org.osgi.framework.InvalidSyntaxException;
+import org.osgi.framework.ServiceReference;
 import org.osgi.framework.ServiceRegistration;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -43,13 +46,34 @@ public final class ShellComponent {
             @Reference(name = "orchestrators") OrchestratorRegistry orchestrators,
             @Reference(name = "pods") PodProviderRegistry pods,
             @Reference(name = "shell") CommandProcessor shell) {
-        for (ShellCommand command : new CommandTable(orchestrators, pods).all()) {
+        long own = context.getBundle().getBundleId();
+        for (ShellCommand command : new CommandTable(orchestrators, pods, () -> others(context, own)).all()) {
             Dictionary<String, Object> props = new Hashtable<>();
             props.put(CommandProcessor.COMMAND_SCOPE, ShellCommands.SCOPE);
             props.put(CommandProcessor.COMMAND_FUNCTION, command.name());
             props.put(DESCRIPTION, command.description());
             registrations.add(context.registerService(Function.class, new CommandFunction(command), props));
         }
+    }
+
+    // The orchard commands other bundles register with a description, e.g. the runtime's orchard:deploy.
+    private static List<CommandTable.Other> others(BundleContext context, long own) {
+        List<CommandTable.Other> others = new ArrayList<>();
+        try {
+            ServiceReference<?>[] refs = context.getServiceReferences(
+                    Function.class.getName(),
+                    "(&(" + CommandProcessor.COMMAND_SCOPE + "=" + ShellCommands.SCOPE + ")(" + DESCRIPTION + "=*)(!("
+                            + Constants.SERVICE_BUNDLEID + "=" + own + ")))");
+            for (ServiceReference<?> ref : refs == null ? new ServiceReference<?>[0] : refs) {
+                Object function = ref.getProperty(CommandProcessor.COMMAND_FUNCTION);
+                if (function instanceof String name) {
+                    others.add(new CommandTable.Other(name, String.valueOf(ref.getProperty(DESCRIPTION))));
+                }
+            }
+        } catch (InvalidSyntaxException | IllegalStateException e) {
+            // no others to list: a filter of constants, or this bundle stopping
+        }
+        return others;
     }
 
     @Deactivate

@@ -43,6 +43,24 @@ class CommandHelpTest {
     }
 
     @Test
+    void theListNamesTheOrchardCommandsOfOtherBundlesAfterTheTablesAndNoneTwice() {
+        CommandTable table = new CommandTable(
+                null,
+                null,
+                () -> List.of(
+                        new CommandTable.Other("deploy", "lists the files in deploy/"),
+                        new CommandTable.Other("providers", "a second providers is no other command")));
+        assertEquals(List.of(new CommandTable.Other("deploy", "lists the files in deploy/")), table.others());
+        List<String> lines =
+                CommandHelp.list(table.all(), table.others()).lines().toList();
+        assertTrue(
+                lines.get(table.all().size()).matches("orchard:deploy\\s+lists the files in deploy/"), lines::toString);
+        assertEquals(
+                1,
+                lines.stream().filter(l -> l.startsWith("orchard:providers ")).count());
+    }
+
+    @Test
     void everyCommandsHelpDescribesEachParameterAndOption() {
         for (ShellCommand c : TABLE.all()) {
             String help = CommandHelp.help(c);

@@ -101,7 +101,14 @@ final class NamedConfigurationInstaller implements ArtifactInstaller {
         return props;
     }
 
-    private static String escape(String value) {
+    /**
+     * Escapes a value for an LDAP filter: backslash, star and parentheses. DeployFolder finds a file's configuration
+     * with it too.
+     *
+     * @param value the value
+     * @return the value as a filter can hold it
+     */
+    static String escape(String value) {
         return value.replace("\\", "\\\\")
                 .replace("*", "\\*")
                 .replace("(", "\\(")

@@ -1,0 +1,195 @@
+package dev.orchard.runtime.internal;
+
+import dev.orchard.runtime.control.Frames;
+import dev.orchard.runtime.control.Frames.Frame;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.net.ProtocolException;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+import org.apache.felix.service.command.CommandProcessor;
+import org.osgi.framework.BundleContext;
+
+/**
+ * One connection to the control socket: reads the client's hello and command ({@link Frames}), runs the command in a
+ * session of its own with its output and errors sent back as frames while it runs, and ends with its exit status.
+ * An interrupt frame, or the client going away, ends the command; anything the protocol does not define is refused
+ * with the reason.
+ */
+final class SocketSession implements Runnable {
+    private final SocketChannel channel;
+    private final Frames frames;
+    private final Supplier<CommandProcessor> processor;
+    private final BundleContext context;
+    private final Consumer<SocketSession> ended;
+    private volatile CommandRun run;
+    // An interrupt, or the client going away, before the run exists: applied when it starts (see started()).
+    private volatile boolean interruptPending;
+    private volatile boolean gone;
+
+    SocketSession(
+            SocketChannel channel,
+            Supplier<CommandProcessor> processor,
+            BundleContext context,
+            Consumer<SocketSession> ended) {
+        this.channel = channel;
+        this.frames = new Frames(channel);
+        this.processor = processor;
+        this.context = context;
+        this.ended = ended;
+    }
+
+    @Override
+    public void run() {
+        try (channel) {
+            String command = handshake();
+            if (command == null) {
+                return;
+            }
+            Thread watcher = new Thread(this::watch, "orchard-socket-watch");
+            watcher.setDaemon(true);
+            watcher.start();
+            PrintStream out = new PrintStream(new FrameStream(Frames.STDOUT), true, StandardCharsets.UTF_8);
+            PrintStream err = new PrintStream(new FrameStream(Frames.STDERR), true, StandardCharsets.UTF_8);
+            CommandProcessor shell = processor.get();
+            int status = shell == null
+                    ? fail(err, "orchard: the Gogo shell is not running")
+                    : OneCommand.run(
+                            shell, context, command, new ByteArrayInputStream(new byte[0]), out, err, this::started);
+            out.flush();
+            err.flush();
+            if (!gone) {
+                frames.writeExit(status);
+            }
+        } catch (IOException e) {
+            // the client went away; its command was interrupted
+        } finally {
+            ended.accept(this);
+        }
+    }
+
+    /** Ends the command and the connection: the runtime is stopping. */
+    void close() {
+        gone = true;
+        interrupt();
+        try {
+            channel.close();
+        } catch (IOException e) {
+            // closed already
+        }
+    }
+
+    // The hello and the command; null (after saying why) if they are not what the protocol defines.
+    private String handshake() throws IOException {
+        try {
+            return readHandshake();
+        } catch (ProtocolException e) {
+            return refused(e.getMessage());
+        }
+    }
+
+    private String readHandshake() throws IOException {
+        Frame hello = frames.read();
+        if (hello == null) {
+            return null;
+        }
+        if (hello.type() != Frames.HELLO) {
+            return refused("expected a hello frame ('H') with " + Frames.VERSION + " first, got a frame of type "
+                    + Frames.describe(hello.type()));
+        }
+        if (!Frames.VERSION.equals(hello.text())) {
+            return refused("this runtime speaks " + Frames.VERSION + ", not " + hello.text());
+        }
+        frames.write(Frames.HELLO, Frames.VERSION);
+        Frame command = frames.read();
+        if (command == null) {
+            return null;
+        }
+        if (command.type() != Frames.COMMAND) {
+            return refused("expected a command frame ('C') after the hello, got a frame of type "
+                    + Frames.describe(command.type()));
+        }
+        if (command.text().isBlank()) {
+            return refused("the command is empty");
+        }
+        return command.text();
+    }
+
+    // Reads the client's frames while the command runs: an interrupt ends it; the end of the connection too.
+    private void watch() {
+        try {
+            Frame frame;
+            while ((frame = frames.read()) != null) {
+                if (frame.type() != Frames.INTERRUPT || frame.length() != 0) {
+                    refused("while a command runs only an empty interrupt frame ('I') is defined, got a frame of"
+                            + " type " + Frames.describe(frame.type()));
+                    break;
+                }
+                interrupt();
+            }
+        } catch (ProtocolException e) {
+            refused(e.getMessage());
+        } catch (IOException e) {
+            // gone: end the command
+        }
+        gone = true;
+        interrupt();
+    }
+
+    // Volatile writes and reads in opposite orders here and in started(): one of the two sees the other, so an
+    // interrupt that comes while the run is being set up is never lost.
+    private void interrupt() {
+        interruptPending = true;
+        CommandRun r = run;
+        if (r != null) {
+            r.interrupt();
+        }
+    }
+
+    private void started(CommandRun r) {
+        run = r;
+        if (interruptPending) {
+            r.interrupt();
+        }
+    }
+
+    private String refused(String why) {
+        try {
+            frames.write(Frames.REFUSED, why);
+        } catch (IOException gone) {
+            // it went away first
+        }
+        gone = true;
+        return null;
+    }
+
+    private static int fail(PrintStream err, String line) {
+        err.println(line);
+        return 1;
+    }
+
+    // The command's output, sent as frames of one type as it is written.
+    private final class FrameStream extends OutputStream {
+        private final byte type;
+
+        FrameStream(byte type) {
+            this.type = type;
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            write(new byte[] {(byte) b}, 0, 1);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            if (len > 0 && !gone) {
+                frames.write(type, b, off, len);
+            }
+        }
+    }
+}
