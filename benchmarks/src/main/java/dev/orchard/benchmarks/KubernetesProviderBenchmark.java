@@ -145,7 +145,8 @@ final class KubernetesProviderBenchmark {
         long withoutCache = usedHeapAfterGc();
         NamespaceMapping namespaces = new NamespaceMapping("orchard-");
         KubernetesNode node = new KubernetesNode(cluster, namespaces, "k8s", Clock.systemUTC());
-        try (KubernetesPods pods = new KubernetesPods(cluster, namespaces, origin, node, Clock.systemUTC())) {
+        KubernetesStorage storage = new KubernetesStorage(cluster, namespaces, origin, "");
+        try (KubernetesPods pods = new KubernetesPods(cluster, namespaces, origin, node, storage, Clock.systemUTC())) {
             while (pods.getPods().size() < sizes.cachedPods()) {
                 Thread.sleep(10); // the first list of a large set; nothing to be told of
             }

@@ -52,13 +52,14 @@ final class KubernetesInstance implements AutoCloseable {
         this.cluster = new ClusterClient(settings);
         try {
             KubernetesNode node = new KubernetesNode(cluster, namespaces, name, clock);
-            this.pods = new KubernetesPods(cluster, namespaces, origin, node, clock);
+            KubernetesStorage storage = new KubernetesStorage(cluster, namespaces, origin, storageClass);
+            this.pods = new KubernetesPods(cluster, namespaces, origin, node, storage, clock);
             this.orchestrator = new KubernetesOrchestrator(
                     name,
                     config.text(ProviderConfiguration.LABEL),
                     config.text(ProviderConfiguration.REGION),
                     node,
-                    new KubernetesStorage(cluster, namespaces, origin, storageClass));
+                    storage);
             if (config.text(ProviderConfiguration.REGION).isEmpty()) {
                 Thread regions = new Thread(node::refresh, "orchard-kubernetes-" + name + "-regions");
                 regions.setDaemon(true);

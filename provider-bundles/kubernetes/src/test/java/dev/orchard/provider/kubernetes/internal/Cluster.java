@@ -32,8 +32,8 @@ final class Cluster implements AutoCloseable {
         NamespaceMapping namespaces = new NamespaceMapping("orchard-");
         this.node = new KubernetesNode(client, namespaces, "k8s", Clock.systemUTC());
         OriginLabels origin = new OriginLabels("k8s");
-        this.pods = new KubernetesPods(client, namespaces, origin, node, Clock.systemUTC());
         this.storage = new KubernetesStorage(client, namespaces, origin, "");
+        this.pods = new KubernetesPods(client, namespaces, origin, node, storage, Clock.systemUTC());
     }
 
     /** The cluster's pod of an Orchard pod. */

@@ -22,7 +22,7 @@ import dev.orchard.provider.kubernetes.internal.cluster.ClusterClient;
 import dev.orchard.provider.kubernetes.internal.mapping.NamespaceMapping;
 import dev.orchard.provider.kubernetes.internal.mapping.OriginLabels;
 import dev.orchard.provider.kubernetes.internal.node.KubernetesNode;
-import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
+import dev.orchard.provider.kubernetes.internal.volumes.KubernetesStorage;
 import io.fabric8.kubernetes.api.model.StatusDetails;
 import java.io.InputStream;
 import java.time.Clock;
@@ -51,6 +51,7 @@ public final class KubernetesPods implements PodProvider, PodNotifier, AutoClose
     private final NamespaceMapping namespaces;
     private final OriginLabels origin;
     private final KubernetesNode node;
+    private final KubernetesStorage claims;
     private final Clock clock;
     private final PodNotifications notifications;
     private final PodCache cache;
@@ -64,11 +65,18 @@ public final class KubernetesPods implements PodProvider, PodNotifier, AutoClose
      * @param namespaces where Orchard namespaces live in the cluster
      * @param origin the labels marking what the provider made
      * @param node the cluster as a node, for configureNode and the stats
+     * @param claims the provider's volumes, which its pods may mount
      * @param clock the clock of deletions' notifications
      */
     public KubernetesPods(
-            ClusterClient cluster, NamespaceMapping namespaces, OriginLabels origin, KubernetesNode node, Clock clock) {
+            ClusterClient cluster,
+            NamespaceMapping namespaces,
+            OriginLabels origin,
+            KubernetesNode node,
+            KubernetesStorage claims,
+            Clock clock) {
         this.cluster = cluster;
+        this.claims = claims;
         this.namespaces = namespaces;
         this.origin = origin;
         this.node = node;
@@ -83,7 +91,7 @@ public final class KubernetesPods implements PodProvider, PodNotifier, AutoClose
     public void createPod(Pod pod) {
         String ns = namespaces.toCluster(pod.namespace());
         io.fabric8.kubernetes.api.model.Pod manifest = PodManifest.toKubernetes(pod, ns, origin);
-        requireClaims(pod, ns);
+        requireClaims(pod);
         cluster.ensureNamespace(ns, origin.selector());
         io.fabric8.kubernetes.api.model.Pod created = cluster.call(
                 action("create", ns, pod.name()),
@@ -322,22 +330,10 @@ public final class KubernetesPods implements PodProvider, PodNotifier, AutoClose
 
     // Kubernetes would accept the pod and leave it Pending until a claim of that name appears; every Orchard
     // provider refuses a mount of a volume it does not hold, so a refused create leaves nothing behind.
-    private void requireClaims(Pod pod, String ns) {
+    private void requireClaims(Pod pod) {
         for (PodVolume volume : pod.spec().volumes()) {
             String claim = volume.claimName();
-            if (claim.isEmpty()) {
-                continue;
-            }
-            PersistentVolumeClaim pvc = cluster.call(
-                    new ClusterAction("get", "persistentvolumeclaims", ns, claim),
-                    () -> cluster.fabric8()
-                            .persistentVolumeClaims()
-                            .inNamespace(ns)
-                            .withName(claim)
-                            .get());
-            if (pvc == null
-                    || !origin.marks(pvc.getMetadata().getLabels())
-                    || pvc.getMetadata().getDeletionTimestamp() != null) {
+            if (!claim.isEmpty() && !claims.holds(new NamespacedName(pod.namespace(), claim))) {
                 throw new NotFoundException("pod " + pod.namespace() + "/" + pod.name() + " mounts volume "
                         + pod.namespace() + "/" + claim + " (as \"" + volume.name() + "\"), which provider "
                         + origin.provider() + " does not hold; add it first with orchard:volume-add");

@@ -123,6 +123,16 @@ public final class KubernetesStorage implements StorageOps {
         return new VolumeList(out);
     }
 
+    /**
+     * Whether this provider holds the volume: a claim of that name that it made and that is not being deleted.
+     *
+     * @param volume the Orchard namespace and name of the volume
+     * @return true if a pod may mount it
+     */
+    public boolean holds(NamespacedName volume) {
+        return ours(namespaces.toCluster(volume.namespace()), volume.name()).isPresent();
+    }
+
     // The claim of that name if this provider made it and it is not being deleted.
     private Optional<PersistentVolumeClaim> ours(String ns, String name) {
         PersistentVolumeClaim pvc = cluster.call(
