@@ -11,6 +11,8 @@ import java.util.Dictionary;
 import java.util.Hashtable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.Test;
@@ -55,12 +57,15 @@ class DrainTest {
         low.put(ProviderProperties.NAME, "draining");
         ServiceRegistration<Orchestrator> next =
                 context.registerService(Orchestrator.class, new TestOrchestrator("next"), low);
+        // Threads of the test's own: the common pool may have a single worker (on Java 25 with 2 cores it does),
+        // and the unregister would then wait behind the call it must drain.
+        ExecutorService threads = Executors.newFixedThreadPool(2);
         try {
             CompletableFuture<String> inFlight =
-                    CompletableFuture.supplyAsync(() -> registry.call("draining", Orchestrator::region));
+                    CompletableFuture.supplyAsync(() -> registry.call("draining", Orchestrator::region), threads);
             assertTrue(entered.await(10, TimeUnit.SECONDS), "the call reached the slow provider");
 
-            CompletableFuture<Void> unregistering = CompletableFuture.runAsync(slow::unregister);
+            CompletableFuture<Void> unregistering = CompletableFuture.runAsync(slow::unregister, threads);
             Await.until(
                     "the slow provider to be taken out of service",
                     () -> "next".equals(registry.call("draining", Orchestrator::label)));
@@ -77,6 +82,7 @@ class DrainTest {
             unregistering.get(10, TimeUnit.SECONDS);
         } finally {
             release.countDown();
+            threads.shutdown();
             next.unregister();
         }
     }
