@@ -7,7 +7,7 @@
  * {@code org.osgi.framework} and the other API packages.
  */
 @Export
-@Version("1.0.0")
+@Version("1.1.0")
 package dev.orchard.api.provider;
 
 import org.osgi.annotation.bundle.Export;

@@ -4,16 +4,21 @@ import dev.orchard.api.error.InvalidInputException;
 import dev.orchard.api.orchestrator.Orchestrator;
 import dev.orchard.api.pod.PodProvider;
 import dev.orchard.api.pod.Resources;
+import dev.orchard.api.provider.PodNotificationQueue;
 import dev.orchard.api.provider.ProviderConfiguration;
 import dev.orchard.api.provider.ProviderServices;
 import java.time.Clock;
 import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One mock provider instance: its storage, node, pods and orchestrator, built from a configuration and offered as
  * the services that its component publishes.
  */
 final class MockInstance {
+    private static final Logger LOG = LoggerFactory.getLogger(MockInstance.class);
+
     /** The contracts a mock instance serves, also when it is FAILED. */
     static final List<Class<?>> CONTRACTS = List.of(Orchestrator.class, PodProvider.class);
 
@@ -36,7 +41,13 @@ final class MockInstance {
         MockNode node = new MockNode(name, capacity, clock);
         storage = new MockStorage(poolBytes, clock);
         orchestrator = new MockOrchestrator(name, label, region, storage);
-        pods = new MockPods(storage, node, clock, new MockNotifications(name));
+        pods = new MockPods(
+                storage,
+                node,
+                clock,
+                new PodNotificationQueue(
+                        "orchard-mock-" + name + "-notify",
+                        (pod, e) -> LOG.warn("Pod notification callback of mock {} threw", name, e)));
     }
 
     /**

@@ -20,6 +20,7 @@ import dev.orchard.api.pod.PodProvider;
 import dev.orchard.api.pod.PodStatus;
 import dev.orchard.api.pod.PodVolume;
 import dev.orchard.api.pod.StatsSummary;
+import dev.orchard.api.provider.PodNotificationQueue;
 import java.io.InputStream;
 import java.time.Clock;
 import java.time.Instant;
@@ -41,7 +42,7 @@ import java.util.function.Consumer;
  * emptyDir volumes hold nothing). It has no config maps or secrets, so pods that use them are refused with
  * Unsupported.
  *
- * <p>Thread-safe: every change holds this object's monitor, and is queued to {@link MockNotifications} before it
+ * <p>Thread-safe: every change holds this object's monitor, and is queued to {@link PodNotificationQueue} before it
  * is released, so notifications follow the order of the changes. Pods are immutable records, so what it returns
  * cannot change its state. Pods that do not fit the {@link MockNode} are refused with Unavailable; the volumes
  * they claim must exist in {@link MockStorage}, which binds them while a pod claims them.
@@ -54,7 +55,7 @@ final class MockPods implements PodProvider, PodNotifier {
     private final MockStorage storage;
     private final MockNode node;
     private final Clock clock;
-    private final MockNotifications notifications;
+    private final PodNotificationQueue notifications;
     private final TreeMap<NamespacedName, Pod> pods = new TreeMap<>();
     private long nextIp = 2;
 
@@ -66,7 +67,7 @@ final class MockPods implements PodProvider, PodNotifier {
      * @param clock the clock for creation, start and log times
      * @param notifications where pod changes go
      */
-    MockPods(MockStorage storage, MockNode node, Clock clock, MockNotifications notifications) {
+    MockPods(MockStorage storage, MockNode node, Clock clock, PodNotificationQueue notifications) {
         this.storage = storage;
         this.node = node;
         this.clock = clock;
@@ -89,7 +90,7 @@ final class MockPods implements PodProvider, PodNotifier {
         Pod running = new Pod(meta, pod.spec(), runningStatus(pod, now, podIp));
         storage.bind(running);
         pods.put(key, running);
-        notifications.changed(running);
+        notifications.publish(() -> running);
     }
 
     @Override
@@ -119,7 +120,7 @@ final class MockPods implements PodProvider, PodNotifier {
         storage.bind(updated);
         pods.put(key, updated);
         releaseUnclaimed(current);
-        notifications.changed(updated);
+        notifications.publish(() -> updated);
     }
 
     @Override
@@ -160,7 +161,7 @@ final class MockPods implements PodProvider, PodNotifier {
                 st.initContainerStatuses(),
                 notReady));
         releaseUnclaimed(current);
-        notifications.changed(succeeded);
+        notifications.publish(() -> succeeded);
     }
 
     @Override
@@ -208,7 +209,7 @@ final class MockPods implements PodProvider, PodNotifier {
 
     @Override
     public void notifyPods(Consumer<Pod> callback) {
-        notifications.listen(callback);
+        notifications.callback(callback);
     }
 
     /** Stops delivering notifications; everything else keeps working. */

@@ -17,6 +17,7 @@ import dev.orchard.api.pod.PodProvider;
 import dev.orchard.api.pod.PodStatus;
 import dev.orchard.api.pod.PodVolume;
 import dev.orchard.api.pod.StatsSummary;
+import dev.orchard.api.provider.PodNotificationQueue;
 import dev.orchard.provider.kubernetes.internal.cluster.ClusterAction;
 import dev.orchard.provider.kubernetes.internal.cluster.ClusterClient;
 import dev.orchard.provider.kubernetes.internal.mapping.NamespaceMapping;
@@ -53,7 +54,7 @@ public final class KubernetesPods implements PodProvider, PodNotifier, AutoClose
     private final KubernetesNode node;
     private final KubernetesStorage claims;
     private final Clock clock;
-    private final PodNotifications notifications;
+    private final PodNotificationQueue notifications;
     private final PodCache cache;
     private final ContainerLogs logs;
     private final ContainerExec exec;
@@ -81,7 +82,9 @@ public final class KubernetesPods implements PodProvider, PodNotifier, AutoClose
         this.origin = origin;
         this.node = node;
         this.clock = clock;
-        this.notifications = new PodNotifications(origin.provider());
+        this.notifications = new PodNotificationQueue(
+                "orchard-kubernetes-" + origin.provider() + "-notify",
+                (pod, e) -> LOG.warn("Pod notification callback of provider {} threw", origin.provider(), e));
         this.logs = new ContainerLogs(cluster);
         this.exec = new ContainerExec(cluster);
         this.cache = new PodCache(cluster, origin, this::changed);
@@ -212,7 +215,7 @@ public final class KubernetesPods implements PodProvider, PodNotifier, AutoClose
 
     @Override
     public void notifyPods(Consumer<Pod> callback) {
-        notifications.listen(callback);
+        notifications.callback(callback);
     }
 
     /** Stops the watch and the notifications. */
@@ -239,9 +242,9 @@ public final class KubernetesPods implements PodProvider, PodNotifier, AutoClose
             return;
         }
         if (after == null) {
-            notifications.changed(ended(read(before, key.get())));
+            notifications.publish(() -> ended(read(before, key.get())));
         } else if (before == null || !Objects.equals(before.getStatus(), after.getStatus())) {
-            notifications.changed(read(after, key.get()));
+            notifications.publish(() -> read(after, key.get()));
         }
     }
 

@@ -15,6 +15,7 @@ import dev.orchard.api.pod.PodProvider;
 import dev.orchard.api.pod.PodStatus;
 import dev.orchard.api.pod.PodVolume;
 import dev.orchard.api.pod.StatsSummary;
+import dev.orchard.api.provider.PodNotificationQueue;
 import dev.orchard.provider.local.internal.files.RootFolder;
 import dev.orchard.provider.local.internal.files.RootMark;
 import dev.orchard.provider.local.internal.pods.ContainerSupervisor.Launcher;
@@ -67,7 +68,8 @@ public final class LocalPods implements PodProvider, PodNotifier {
     private final CgroupHost cgroups;
     private final PodTable table;
     private final ScheduledExecutorService scheduler;
-    private final PodNotifications notifications = new PodNotifications();
+    private final PodNotificationQueue notifications = new PodNotificationQueue(
+            "orchard-local-notify", (pod, e) -> LOG.warn("Pod notification callback threw", e));
     private final AtomicBoolean attached = new AtomicBoolean(true);
     private final PodJournal journal;
     private final PodCreation creation;
