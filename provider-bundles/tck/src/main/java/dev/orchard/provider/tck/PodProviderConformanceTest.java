@@ -19,8 +19,6 @@ import dev.orchard.api.pod.ObjectMeta;
 import dev.orchard.api.pod.Pod;
 import dev.orchard.api.pod.PodNotifier;
 import dev.orchard.api.pod.PodPhase;
-import dev.orchard.api.pod.PodProvider;
-import dev.orchard.api.pod.PodStatus;
 import dev.orchard.api.pod.StatsSummary;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -32,43 +30,12 @@ import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInfo;
-import org.junit.jupiter.api.extension.ExtendWith;
-import org.osgi.framework.BundleContext;
-import org.osgi.test.common.annotation.InjectBundleContext;
-import org.osgi.test.junit5.context.BundleContextExtension;
 
 /** The PodProvider contract: lifecycle, errors, notifications, logs, exec, node and stats. */
-@ExtendWith(BundleContextExtension.class)
-class PodProviderConformanceTest {
-    @InjectBundleContext
-    BundleContext context;
-
-    private PodProvider provider;
-    private String ns;
-
-    @BeforeEach
-    void findProvider(TestInfo check) {
-        Tck.skipWhereStated(context, check);
-        provider = Tck.podProviderOrSkip(context);
-        ns = Tck.freshNamespace();
-    }
-
-    @AfterEach
-    void cleanUp() {
-        Tck.deleteAllIn(provider, ns);
-    }
-
+class PodProviderConformanceTest extends PodProviderChecks {
     private Pod createRunning(String name) {
-        provider.createPod(Tck.pod(ns, name));
-        Tck.await("pod " + name + " to run", () -> {
-            PodStatus status = provider.getPodStatus(ns, name);
-            assertNotNull(status, "getPodStatus of a created pod returned null; it must return its status");
-            return status.phase() == PodPhase.RUNNING;
-        });
+        createRunning(Tck.pod(ns, name));
         Pod pod = provider.getPod(ns, name);
         assertNotNull(pod, "getPod of a created pod returned null; it must return the pod or throw NotFound");
         return pod;

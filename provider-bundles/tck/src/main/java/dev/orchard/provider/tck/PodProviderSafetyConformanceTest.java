@@ -12,8 +12,6 @@ import dev.orchard.api.pod.Container;
 import dev.orchard.api.pod.ExecIO;
 import dev.orchard.api.pod.LogOptions;
 import dev.orchard.api.pod.Pod;
-import dev.orchard.api.pod.PodPhase;
-import dev.orchard.api.pod.PodProvider;
 import dev.orchard.api.pod.PodSpec;
 import dev.orchard.api.pod.PodVolume;
 import dev.orchard.api.pod.RestartPolicy;
@@ -24,49 +22,16 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInfo;
-import org.junit.jupiter.api.extension.ExtendWith;
-import org.osgi.framework.BundleContext;
-import org.osgi.test.common.annotation.InjectBundleContext;
-import org.osgi.test.junit5.context.BundleContextExtension;
 
 /**
  * What every PodProvider must meet when a careless user or an attacker calls it: a delete repeated, a create it
  * refuses, a line longer than the 16 KiB parts the kubelet's CRI logging cuts lines into, and a tty it either
  * gives or refuses, never ignores.
  */
-@ExtendWith(BundleContextExtension.class)
-class PodProviderSafetyConformanceTest {
+class PodProviderSafetyConformanceTest extends PodProviderChecks {
     // Longer than one 16 KiB part of the kubelet's CRI logs, and not a multiple of it.
     private static final int LONG_LINE = 40_000;
-
-    @InjectBundleContext
-    BundleContext context;
-
-    private PodProvider provider;
-    private String ns;
-
-    @BeforeEach
-    void findProvider(TestInfo check) {
-        Tck.skipWhereStated(context, check);
-        provider = Tck.podProviderOrSkip(context);
-        ns = Tck.freshNamespace();
-    }
-
-    @AfterEach
-    void cleanUp() {
-        Tck.deleteAllIn(provider, ns);
-    }
-
-    private void createRunning(Pod pod) {
-        provider.createPod(pod);
-        Tck.await(
-                "pod " + pod.name() + " to run",
-                () -> provider.getPodStatus(ns, pod.name()).phase() == PodPhase.RUNNING);
-    }
 
     private boolean gone(String name) {
         try {
