@@ -252,20 +252,20 @@ final class TcpProxy implements AutoCloseable {
             flushTo(peer);
         }
 
-        // Writes what was read from this side to the peer; reads no more from this side while the peer is full.
+        // Writes what was read from this side to the peer; reads no more from this side while the peer is full. An
+        // end of stream from either side ends the connection once what it sent is passed on: HTTP clients and
+        // servers close both ways at once, and a side left half open would count as a connection still carried.
         void flushTo(Side to) throws IOException {
             inbound.flip();
             to.channel.write(inbound);
             inbound.compact();
             boolean pending = inbound.position() > 0;
+            if (ended && !pending) {
+                link.close(false);
+                return;
+            }
             to.interest(SelectionKey.OP_WRITE, pending);
             interest(SelectionKey.OP_READ, !pending && !ended);
-            if (ended && !pending) {
-                to.channel.shutdownOutput();
-                if (to.ended && to.inbound.position() == 0) {
-                    link.close(false);
-                }
-            }
         }
 
         private void interest(int op, boolean on) {
