@@ -23,30 +23,20 @@ import java.util.Queue;
 /**
  * fabric8's kubernetes-server-mock on 127.0.0.1, in CRUD mode for objects and watches with expectations beside it
  * (logs, exec, metrics), over plain http; and a client of the test's own to write into it as a cluster's other
- * users and its kubelet would. It can stop and start again on the same port with its objects, to play an API
- * server that goes away and comes back.
+ * users and its kubelet would. An outage is played by a {@link TcpProxy} in front of it, or by {@link #stop()}.
  */
 public final class ApiServer implements AutoCloseable {
-    // Kept across restarts: the objects, their resource versions and the expectations, as etcd keeps a cluster's.
     private final Map<ServerRequest, Queue<ServerResponse>> responses = new HashMap<>();
-    private final KubernetesMixedDispatcher dispatcher = new KubernetesMixedDispatcher(responses);
-    private KubernetesMockServer server;
-    private KubernetesClient client;
-    private int port;
+    private final KubernetesMockServer server;
+    private final KubernetesClient client;
+    private final int port;
 
     /** Starts a server on a free port. */
     public ApiServer() {
-        this(0);
-    }
-
-    private ApiServer(int port) {
-        start(port);
-    }
-
-    private void start(int wanted) {
-        server = new KubernetesMockServer(new Context(), new MockWebServer(), responses, dispatcher, false);
+        server = new KubernetesMockServer(
+                new Context(), new MockWebServer(), responses, new KubernetesMixedDispatcher(responses), false);
         try {
-            server.start(InetAddress.getByName("127.0.0.1"), wanted);
+            server.start(InetAddress.getByName("127.0.0.1"), 0);
         } catch (java.net.UnknownHostException e) {
             throw new IllegalStateException(e);
         }
@@ -69,7 +59,7 @@ public final class ApiServer implements AutoCloseable {
     }
 
     /**
-     * The port it listens on, the same after a restart.
+     * The port it listens on.
      *
      * @return the port
      */
@@ -84,7 +74,18 @@ public final class ApiServer implements AutoCloseable {
      * @return the settings
      */
     public ClusterSettings settings(Duration timeout) {
-        return new ClusterSettings(null, "", url(), null, null, false, timeout);
+        return settings(url(), timeout);
+    }
+
+    /**
+     * Settings that reach this server another way, e.g. through a {@link TcpProxy}.
+     *
+     * @param url the URL the provider uses
+     * @param timeout the request timeout
+     * @return the settings
+     */
+    public ClusterSettings settings(String url, Duration timeout) {
+        return new ClusterSettings(null, "", url, null, null, false, timeout);
     }
 
     /**
@@ -142,15 +143,10 @@ public final class ApiServer implements AutoCloseable {
                 .updateStatus();
     }
 
-    /** Stops the server: requests to it are refused until {@link #restart()}. */
+    /** Stops the server: nothing listens on its port any more. */
     public void stop() {
         client.close();
         server.shutdown();
-    }
-
-    /** Starts the server again on the same port, with the objects it held, as an API server backed by etcd does. */
-    public void restart() {
-        start(port);
     }
 
     @Override

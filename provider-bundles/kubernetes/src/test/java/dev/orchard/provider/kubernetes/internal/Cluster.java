@@ -1,6 +1,7 @@
 package dev.orchard.provider.kubernetes.internal;
 
 import dev.orchard.provider.kubernetes.internal.cluster.ClusterClient;
+import dev.orchard.provider.kubernetes.internal.cluster.ClusterSettings;
 import dev.orchard.provider.kubernetes.internal.mapping.NamespaceMapping;
 import dev.orchard.provider.kubernetes.internal.mapping.OriginLabels;
 import dev.orchard.provider.kubernetes.internal.node.KubernetesNode;
@@ -27,8 +28,13 @@ final class Cluster implements AutoCloseable {
     }
 
     Cluster(ApiServer api, Duration timeout) {
+        this(api, api.settings(timeout));
+    }
+
+    /** A provider that reaches the server as the settings say, e.g. through a proxy. */
+    Cluster(ApiServer api, ClusterSettings settings) {
         this.api = api;
-        this.client = new ClusterClient(api.settings(timeout));
+        this.client = new ClusterClient(settings);
         NamespaceMapping namespaces = new NamespaceMapping("orchard-");
         this.node = new KubernetesNode(client, namespaces, "k8s", Clock.systemUTC());
         OriginLabels origin = new OriginLabels("k8s");

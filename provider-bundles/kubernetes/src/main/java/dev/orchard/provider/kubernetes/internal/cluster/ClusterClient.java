@@ -47,7 +47,11 @@ public final class ClusterClient implements AutoCloseable {
      */
     public ClusterClient(ClusterSettings settings) {
         this.settings = settings;
-        this.client = new KubernetesClientBuilder().withConfig(config(settings)).build();
+        this.client = new KubernetesClientBuilder()
+                .withHttpClientFactory(LingeringExecutors.httpClients())
+                .withTaskExecutor(LingeringExecutors.tasks())
+                .withConfig(config(settings))
+                .build();
     }
 
     /**
@@ -185,7 +189,10 @@ public final class ClusterClient implements AutoCloseable {
         return settings;
     }
 
-    /** Closes the client: its connections and threads end. */
+    /**
+     * Closes the client. Its watches close their WebSockets, after which its connections and threads end by
+     * themselves, within seconds (see {@link LingeringExecutors}).
+     */
     @Override
     public void close() {
         client.close();
