@@ -1,0 +1,116 @@
+package dev.orchard.provider.tck.run;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.osgi.framework.Bundle;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.BundleException;
+import org.osgi.framework.Constants;
+
+/**
+ * The bundles given on the command line, installed and started in order, each with what became of it: so that a
+ * run whose provider never appears says which bundle did not install, did not resolve (and why), or did not start.
+ */
+final class GivenBundles {
+    /**
+     * One given bundle.
+     *
+     * @param path its file
+     * @param bundle the installed bundle; null if it could not be installed
+     * @param problem why it did not install, resolve or start; empty if it did
+     */
+    record Given(Path path, Bundle bundle, String problem) {
+        /**
+         * Its state in words, e.g. {@code com.example.provider 1.0.0: INSTALLED, not resolved: Unable to resolve
+         * ... missing requirement ...}.
+         *
+         * @return the description
+         */
+        String describe() {
+            if (bundle == null) {
+                return path + ": not installed: " + problem;
+            }
+            String state = state(bundle.getState());
+            return path + " (" + bundle.getSymbolicName() + " " + bundle.getVersion() + "): " + state
+                    + (problem.isEmpty() ? "" : ", " + problem);
+        }
+    }
+
+    private final List<Given> given;
+
+    private GivenBundles(List<Given> given) {
+        this.given = List.copyOf(given);
+    }
+
+    /**
+     * Installs every bundle, then starts each but fragments; a bundle that fails either is kept with its reason.
+     *
+     * @param context the kit's bundle context
+     * @param paths the bundles' files
+     * @return what became of each
+     */
+    static GivenBundles install(BundleContext context, List<Path> paths) {
+        List<Bundle> installed = new ArrayList<>();
+        List<String> problems = new ArrayList<>();
+        for (Path path : paths) {
+            try {
+                installed.add(context.installBundle(path.toUri().toString()));
+                problems.add("");
+            } catch (BundleException | RuntimeException e) {
+                installed.add(null);
+                problems.add(e.getMessage());
+            }
+        }
+        // Started only once all are installed, so that they may depend on each other in any order.
+        for (int i = 0; i < installed.size(); i++) {
+            Bundle bundle = installed.get(i);
+            if (bundle != null && bundle.getHeaders("").get(Constants.FRAGMENT_HOST) == null) {
+                try {
+                    bundle.start();
+                } catch (BundleException | RuntimeException e) {
+                    problems.set(
+                            i,
+                            (bundle.getState() == Bundle.INSTALLED ? "not resolved: " : "not started: ")
+                                    + e.getMessage());
+                }
+            }
+        }
+        List<Given> given = new ArrayList<>();
+        for (int i = 0; i < paths.size(); i++) {
+            given.add(new Given(paths.get(i), installed.get(i), problems.get(i)));
+        }
+        return new GivenBundles(given);
+    }
+
+    /**
+     * Whether a bundle could not be installed at all (not a bundle, or a duplicate).
+     *
+     * @return true if one could not
+     */
+    boolean anyNotInstalled() {
+        return given.stream().anyMatch(g -> g.bundle() == null);
+    }
+
+    /**
+     * Every given bundle's state, one a line, indented.
+     *
+     * @return the lines
+     */
+    String describe() {
+        StringBuilder out = new StringBuilder();
+        given.forEach(g -> out.append("  ").append(g.describe()).append('\n'));
+        return out.toString();
+    }
+
+    private static String state(int state) {
+        return switch (state) {
+            case Bundle.INSTALLED -> "INSTALLED";
+            case Bundle.RESOLVED -> "RESOLVED";
+            case Bundle.STARTING -> "STARTING";
+            case Bundle.ACTIVE -> "ACTIVE";
+            case Bundle.STOPPING -> "STOPPING";
+            default -> "UNINSTALLED";
+        };
+    }
+}
