@@ -65,7 +65,7 @@ final class CheckOutcomes implements TestExecutionListener {
             }
             case ABORTED -> {
                 if (id.isTest()) {
-                    add(id, Status.SKIPPED, message, null);
+                    add(id, Status.SKIPPED, message.replaceFirst("^Assumption failed: ", ""), null);
                 }
             }
             default -> add(id, Status.FAILED, message, thrown); // a class that fails as a whole counts too
@@ -119,9 +119,8 @@ final class CheckOutcomes implements TestExecutionListener {
     }
 
     private static String reasonKey(String message) {
-        String m = message.startsWith("Assumption failed: ") ? message.substring(19) : message;
-        int colon = m.indexOf(':');
-        return colon > 0 ? m.substring(0, colon) : m.isEmpty() ? "no reason given" : m;
+        int colon = message.indexOf(':');
+        return colon > 0 ? message.substring(0, colon) : message.isEmpty() ? "no reason given" : message;
     }
 
     private static String messageOf(Throwable t) {

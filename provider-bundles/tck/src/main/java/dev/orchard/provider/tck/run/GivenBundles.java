@@ -9,7 +9,7 @@ import org.osgi.framework.BundleException;
 import org.osgi.framework.Constants;
 
 /**
- * The bundles given on the command line, installed and started in order, each with what became of it: so that a
+ * The bundles given on the command line, installed, then started in order, each with what became of it: so that a
  * run whose provider never appears says which bundle did not install, did not resolve (and why), or did not start.
  */
 final class GivenBundles {
@@ -44,43 +44,46 @@ final class GivenBundles {
     }
 
     /**
-     * Installs every bundle, then starts each but fragments; a bundle that fails either is kept with its reason.
+     * Installs every bundle; one that fails is kept with its reason.
      *
      * @param context the kit's bundle context
      * @param paths the bundles' files
      * @return what became of each
      */
     static GivenBundles install(BundleContext context, List<Path> paths) {
-        List<Bundle> installed = new ArrayList<>();
-        List<String> problems = new ArrayList<>();
+        List<Given> given = new ArrayList<>();
         for (Path path : paths) {
             try {
-                installed.add(context.installBundle(path.toUri().toString()));
-                problems.add("");
+                given.add(new Given(path, context.installBundle(path.toUri().toString()), ""));
             } catch (BundleException | RuntimeException e) {
-                installed.add(null);
-                problems.add(e.getMessage());
+                given.add(new Given(path, null, e.getMessage()));
             }
         }
-        // Started only once all are installed, so that they may depend on each other in any order.
-        for (int i = 0; i < installed.size(); i++) {
-            Bundle bundle = installed.get(i);
+        return new GivenBundles(given);
+    }
+
+    /**
+     * Starts each installed bundle but fragments, once all are installed, so that they may depend on each other in
+     * any order; one that fails is kept with its reason.
+     *
+     * @return what became of each
+     */
+    GivenBundles start() {
+        List<Given> started = new ArrayList<>();
+        for (Given g : given) {
+            Bundle bundle = g.bundle();
+            String problem = g.problem();
             if (bundle != null && bundle.getHeaders("").get(Constants.FRAGMENT_HOST) == null) {
                 try {
                     bundle.start();
                 } catch (BundleException | RuntimeException e) {
-                    problems.set(
-                            i,
-                            (bundle.getState() == Bundle.INSTALLED ? "not resolved: " : "not started: ")
-                                    + e.getMessage());
+                    problem = (bundle.getState() == Bundle.INSTALLED ? "not resolved: " : "not started: ")
+                            + e.getMessage();
                 }
             }
+            started.add(new Given(g.path(), bundle, problem));
         }
-        List<Given> given = new ArrayList<>();
-        for (int i = 0; i < paths.size(); i++) {
-            given.add(new Given(paths.get(i), installed.get(i), problems.get(i)));
-        }
-        return new GivenBundles(given);
+        return new GivenBundles(started);
     }
 
     /**

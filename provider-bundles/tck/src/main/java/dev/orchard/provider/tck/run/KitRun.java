@@ -22,7 +22,8 @@ import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
 
 /**
- * One run of the kit as the command asks it: installs the given bundles, configures the provider, waits for it,
+ * One run of the kit as the command asks it: installs the given bundles, configures the provider, starts them,
+ * waits for it,
  * runs every check of the kit with the JUnit Platform, prints the summary and each failure, and writes JUnit XML.
  * Its result is the command's exit status: 0 only if no check failed and at least one passed; 1 if the run failed,
  * or the provider never served; 2 if the request itself is invalid.
@@ -64,6 +65,7 @@ final class KitRun implements Callable<Integer> {
             out.print(given.describe());
             return FAILED;
         }
+        // Configured before it starts, so that the provider's first instance is the configured one.
         if (request.pid().isPresent() || request.factoryPid().isPresent()) {
             try {
                 out.println("orchard-tck: configured " + ProviderSetup.apply(context, request));
@@ -72,6 +74,7 @@ final class KitRun implements Callable<Integer> {
                 return FAILED;
             }
         }
+        given = given.start();
         Optional<String> absent = ProviderAwait.await(context, request.provider(), request.timeout());
         if (absent.isPresent()) {
             out.println("orchard-tck: FAILED: " + absent.get());
