@@ -71,11 +71,21 @@ public final class KitMain {
             properties.put(Constants.FRAMEWORK_STORAGE, storage.toString());
             properties.put(Constants.FRAMEWORK_STORAGE_CLEAN, Constants.FRAMEWORK_STORAGE_CLEAN_ONFIRSTINIT);
             Framework framework = ExportedFramework.create(properties);
+            Path created = storage;
+            // Ctrl-C or SIGTERM during a run: the framework stops cleanly (its providers clean up) and its folder goes.
+            Thread interrupted = new Thread(
+                    () -> {
+                        stop(framework, err);
+                        removeQuietly(created);
+                    },
+                    "orchard-tck-shutdown");
+            Runtime.getRuntime().addShutdownHook(interrupted);
             try {
                 framework.start();
                 return runner(framework, err);
             } finally {
                 stop(framework, err);
+                Runtime.getRuntime().removeShutdownHook(interrupted);
             }
         } catch (IOException | BundleException | RuntimeException e) {
             err.println("orchard-tck: the framework did not start: " + e.getMessage());

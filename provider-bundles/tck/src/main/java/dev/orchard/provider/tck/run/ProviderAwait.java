@@ -86,7 +86,8 @@ final class ProviderAwait {
         }
         String waited = " within " + timeout.toSeconds() + " s";
         if (!failed.isEmpty()) {
-            return "provider " + Names.quote(name) + " appeared FAILED" + waited + ": " + String.join("; ", failed);
+            return "provider " + Names.quote(name) + " is FAILED, and did not serve" + waited + ": "
+                    + String.join("; ", failed);
         }
         return "no Orchestrator or PodProvider named " + Names.quote(name) + " appeared" + waited + "; "
                 + (others.isEmpty()

@@ -109,6 +109,54 @@ class KitCommandIT {
     }
 
     @Test
+    void aStatedSkipIsCountedAndReportedWithItsReason() throws Exception {
+        Result run = KitCommand.run(
+                folder,
+                "--bundle",
+                outside().toString(),
+                "--provider",
+                "outside",
+                "--skip",
+                "onlyTypedErrorsEscape=this run says so");
+
+        assertEquals(0, run.exit(), run.output());
+        assertTrue(
+                summary(run).group(4).contains("skipped as stated x1"),
+                summary(run).group());
+        assertEquals(
+                "1",
+                summary(run).group(2),
+                "only the identity check passes: " + summary(run).group());
+        String xml = Files.readString(
+                folder.resolve("orchard-tck-report/TEST-dev.orchard.provider.tck.TypedErrorsConformanceTest.xml"));
+        assertTrue(xml.contains("onlyTypedErrorsEscape skipped for provider outside: this run says so"), xml);
+    }
+
+    @Test
+    void aProviderThatIsFailedFailsTheRunWithItsReason() throws Exception {
+        Result run = KitCommand.run(
+                folder,
+                "--bundle",
+                System.getProperty("orchard.mock.jar"),
+                "--provider",
+                "edge",
+                "--factory-pid",
+                "dev.orchard.provider.mock",
+                "--config",
+                "max.pods=none",
+                "--timeout",
+                "2s");
+
+        assertEquals(1, run.exit(), run.output());
+        assertTrue(
+                run.output()
+                        .contains("orchard-tck: FAILED: provider \"edge\" is FAILED, and did not serve within 2 s: "),
+                run.output());
+        assertTrue(run.output().contains("max.pods"), "the reason names the bad key: " + run.output());
+        assertFalse(SUMMARY.matcher(run.output()).find(), "no check ran");
+    }
+
+    @Test
     void aMisspelledNameFailsAndNamesTheProvidersThatDidAppear() throws Exception {
         Result run =
                 KitCommand.run(folder, "--bundle", outside().toString(), "--provider", "outsdie", "--timeout", "2s");
