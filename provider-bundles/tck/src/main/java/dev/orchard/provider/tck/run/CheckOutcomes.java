@@ -41,11 +41,13 @@ final class CheckOutcomes implements TestExecutionListener {
     private final Map<String, Long> started = new ConcurrentHashMap<>();
     private final List<Outcome> outcomes = new ArrayList<>();
 
+    /** Notes when a check or class starts, for its time. */
     @Override
     public void executionStarted(TestIdentifier id) {
         started.put(id.getUniqueId(), System.nanoTime());
     }
 
+    /** Records a check the engine skipped (a disabled one) with the reason. */
     @Override
     public void executionSkipped(TestIdentifier id, String reason) {
         if (id.isTest()) {
@@ -53,6 +55,7 @@ final class CheckOutcomes implements TestExecutionListener {
         }
     }
 
+    /** Records a check's end: passed, skipped for an assumption (with its reason), or failed. */
     @Override
     public void executionFinished(TestIdentifier id, TestExecutionResult result) {
         Throwable thrown = result.getThrowable().orElse(null);

@@ -50,6 +50,12 @@ final class KitRun implements Callable<Integer> {
         this.out = out;
     }
 
+    /**
+     * Runs the kit.
+     *
+     * @return the command's exit status
+     * @throws Exception if a check class cannot be loaded, or the wait is interrupted
+     */
     @Override
     public Integer call() throws Exception {
         RunRequest request;

@@ -16,6 +16,11 @@ public final class BrokenProviderActivator implements BundleActivator {
     /** Creates the activator; the framework calls it. */
     public BrokenProviderActivator() {}
 
+    /**
+     * Registers the broken provider under both contracts.
+     *
+     * @param context this bundle's context
+     */
     @Override
     public void start(BundleContext context) {
         Dictionary<String, Object> props = new Hashtable<>();
@@ -24,6 +29,11 @@ public final class BrokenProviderActivator implements BundleActivator {
                 new String[] {Orchestrator.class.getName(), PodProvider.class.getName()}, new BrokenProvider(), props);
     }
 
+    /**
+     * Nothing to do: the framework unregisters the service.
+     *
+     * @param context this bundle's context
+     */
     @Override
     public void stop(BundleContext context) {
         // the framework unregisters the service

@@ -15,6 +15,11 @@ public final class OutsideActivator implements BundleActivator {
     /** Creates the activator; the framework calls it. */
     public OutsideActivator() {}
 
+    /**
+     * Registers the orchestrator.
+     *
+     * @param context this bundle's context
+     */
     @Override
     public void start(BundleContext context) {
         Dictionary<String, Object> props = new Hashtable<>();
@@ -22,6 +27,11 @@ public final class OutsideActivator implements BundleActivator {
         registration = context.registerService(Orchestrator.class, new OutsideOrchestrator(), props);
     }
 
+    /**
+     * Unregisters the orchestrator.
+     *
+     * @param context this bundle's context
+     */
     @Override
     public void stop(BundleContext context) {
         registration.unregister();
