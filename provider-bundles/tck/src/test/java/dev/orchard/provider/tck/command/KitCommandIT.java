@@ -133,6 +133,30 @@ class KitCommandIT {
     }
 
     @Test
+    void aRunInWhichNoCheckPassesFails() throws Exception {
+        Result run = KitCommand.run(
+                folder,
+                "--bundle",
+                outside().toString(),
+                "--provider",
+                "outside",
+                "--skip",
+                "identityMatchesTheServiceProperty=this run says so",
+                "--skip",
+                "onlyTypedErrorsEscape=this run says so");
+
+        assertEquals(1, run.exit(), run.output());
+        assertEquals("0", summary(run).group(2), summary(run).group());
+        assertEquals(
+                "0",
+                summary(run).group(5),
+                "nothing failed, and yet: " + summary(run).group());
+        assertTrue(
+                run.output().contains("orchard-tck: FAILED: no check passed; a run that checks nothing does not pass"),
+                run.output());
+    }
+
+    @Test
     void aProviderThatIsFailedFailsTheRunWithItsReason() throws Exception {
         Result run = KitCommand.run(
                 folder,
