@@ -221,7 +221,7 @@ final class Tck {
                 context,
                 provider != null,
                 Contract.PODS,
-                "provider " + providerName(context) + " publishes no PodProvider service; skipping the pod checks");
+                "provider " + providerName(context) + " publishes no PodProvider service");
         return provider;
     }
 
@@ -243,7 +243,7 @@ final class Tck {
                 && List.of(required.split(",")).stream().anyMatch(r -> r.trim().equals(contract.option()))) {
             fail(contract.missing() + ", which the run requires (" + contract.option() + "): " + why);
         }
-        assumeTrue(false, contract.missing() + ": " + why);
+        assumeTrue(false, contract.missing() + ": " + why + "; the check is skipped");
     }
 
     /** Deletes every pod a test made in its namespace. */
