@@ -9,6 +9,7 @@ import dev.orchard.provider.tck.command.outside.OutsideActivator;
 import dev.orchard.provider.tck.selfcheck.BrokenProviderActivator;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -38,9 +39,16 @@ class KitCommandIT {
                 .writeTo(folder.resolve("outside.jar"));
     }
 
+    // The command against the outside provider, with more options.
+    private Result runOutside(String... more) throws Exception {
+        List<String> args = new ArrayList<>(List.of("--bundle", outside().toString(), "--provider", "outside"));
+        args.addAll(List.of(more));
+        return KitCommand.run(folder, args.toArray(new String[0]));
+    }
+
     @Test
     void anOutsideOrchestratorPassesWithItsSkipsCountedByReason() throws Exception {
-        Result run = KitCommand.run(folder, "--bundle", outside().toString(), "--provider", "outside");
+        Result run = runOutside();
 
         assertEquals(0, run.exit(), run.output());
         Matcher summary = summary(run);
@@ -65,8 +73,7 @@ class KitCommandIT {
 
     @Test
     void requiringAContractTheProviderLacksTurnsItsSkipsIntoFailures() throws Exception {
-        Result run = KitCommand.run(
-                folder, "--bundle", outside().toString(), "--provider", "outside", "--require", "storage");
+        Result run = runOutside("--require", "storage");
 
         assertEquals(1, run.exit(), run.output());
         assertEquals(
@@ -110,14 +117,7 @@ class KitCommandIT {
 
     @Test
     void aStatedSkipIsCountedAndReportedWithItsReason() throws Exception {
-        Result run = KitCommand.run(
-                folder,
-                "--bundle",
-                outside().toString(),
-                "--provider",
-                "outside",
-                "--skip",
-                "onlyTypedErrorsEscape=this run says so");
+        Result run = runOutside("--skip", "onlyTypedErrorsEscape=this run says so");
 
         assertEquals(0, run.exit(), run.output());
         assertTrue(
@@ -134,12 +134,7 @@ class KitCommandIT {
 
     @Test
     void aRunInWhichNoCheckPassesFails() throws Exception {
-        Result run = KitCommand.run(
-                folder,
-                "--bundle",
-                outside().toString(),
-                "--provider",
-                "outside",
+        Result run = runOutside(
                 "--skip",
                 "identityMatchesTheServiceProperty=this run says so",
                 "--skip",
@@ -217,13 +212,11 @@ class KitCommandIT {
         assertEquals(2, missing.exit(), missing.output());
         assertTrue(missing.output().startsWith("orchard-tck: give the provider's bundle with --bundle FILE\nusage:"));
 
-        Result unknown = KitCommand.run(
-                folder, "--bundle", outside().toString(), "--provider", "outside", "--require", "volumes");
+        Result unknown = runOutside("--require", "volumes");
         assertEquals(2, unknown.exit(), unknown.output());
         assertTrue(unknown.output().contains("volumes is no contract; allowed are storage, pods and notify"));
 
-        Result noPid =
-                KitCommand.run(folder, "--bundle", outside().toString(), "--provider", "outside", "--config", "a=b");
+        Result noPid = runOutside("--config", "a=b");
         assertEquals(2, noPid.exit(), noPid.output());
         assertTrue(noPid.output().contains("--config needs the configuration's PID"));
         assertFalse(Files.exists(folder.resolve("orchard-tck-report")), "nothing ran");
