@@ -1,13 +1,10 @@
 package dev.orchard.runtime.launcher;
 
 import dev.orchard.runtime.control.LaunchMode;
-import dev.orchard.runtime.launcher.LauncherProperties.RunBundle;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintStream;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.ServiceLoader;
 import java.util.concurrent.Callable;
 import java.util.function.BooleanSupplier;
 import org.osgi.framework.Bundle;
@@ -18,13 +15,10 @@ import org.osgi.framework.FrameworkEvent;
 import org.osgi.framework.InvalidSyntaxException;
 import org.osgi.framework.ServiceReference;
 import org.osgi.framework.launch.Framework;
-import org.osgi.framework.launch.FrameworkFactory;
-import org.osgi.framework.startlevel.BundleStartLevel;
-import org.osgi.framework.startlevel.FrameworkStartLevel;
 
 /**
- * Starts the framework through the standard {@link FrameworkFactory} with the bundles and start levels of the
- * jar's {@code launcher.properties}, runs the runtime bundle's main thread (the shell, the daemon's wait, or the one
+ * Starts the runtime's framework ({@link ExportedFramework}: the bundles and start levels of the jar's {@code
+ * launcher.properties}) in the runtime folder, runs the runtime bundle's main thread (the shell, the daemon's wait, or the one
  * command), and stops the framework cleanly at its end, on SIGTERM, on SIGINT or when the JVM shuts down, returning
  * the exit status.
  *
@@ -83,7 +77,7 @@ final class FrameworkLauncher {
         Runtime.getRuntime().addShutdownHook(new Thread(this::stopAndWait, "orchard-shutdown"));
         Framework created;
         try {
-            created = create(LauncherProperties.read(FrameworkLauncher.class.getClassLoader()));
+            created = create();
         } catch (IOException | BundleException | RuntimeException e) {
             messages.println("orchard: the framework did not start: " + e.getMessage());
             return NOT_STARTED;
@@ -115,8 +109,8 @@ final class FrameworkLauncher {
         return mode == LaunchMode.COMMAND && signalled != 0 ? 128 + signalled : status;
     }
 
-    private Framework create(LauncherProperties launch) throws BundleException, IOException {
-        Map<String, String> config = new HashMap<>(launch.frameworkProperties());
+    private Framework create() throws BundleException, IOException {
+        Map<String, String> config = new HashMap<>();
         config.put(Constants.FRAMEWORK_STORAGE, folder.storage().toString());
         config.put(Constants.FRAMEWORK_STORAGE_CLEAN, Constants.FRAMEWORK_STORAGE_CLEAN_ONFIRSTINIT);
         config.put(LaunchMode.PROPERTY, mode.property());
@@ -124,41 +118,7 @@ final class FrameworkLauncher {
         if (command != null) {
             config.put(LaunchMode.COMMAND_PROPERTY, command);
         }
-        FrameworkFactory factory = ServiceLoader.load(FrameworkFactory.class, FrameworkLauncher.class.getClassLoader())
-                .findFirst()
-                .orElseThrow(() -> new IOException("the jar holds no OSGi framework (no FrameworkFactory)"));
-        Framework created = factory.newFramework(config);
-        created.init();
-        if (launch.defaultStartLevel() > 0) {
-            created.adapt(FrameworkStartLevel.class).setInitialBundleStartLevel(launch.defaultStartLevel());
-        }
-        install(created.getBundleContext(), launch);
-        return created;
-    }
-
-    // Installs the bndrun's bundles at their start levels and marks each but fragments to start with its level.
-    private static void install(BundleContext context, LauncherProperties launch) throws BundleException, IOException {
-        ClassLoader jar = FrameworkLauncher.class.getClassLoader();
-        for (RunBundle run : launch.bundles()) {
-            Bundle bundle;
-            try (InputStream in = jar.getResourceAsStream(run.path())) {
-                if (in == null) {
-                    throw new IOException(
-                            "the jar lacks " + run.path() + ", which " + LauncherProperties.RESOURCE + " lists");
-                }
-                bundle = context.installBundle(run.path(), in);
-            }
-            if (!run.symbolicName().equals(bundle.getSymbolicName())) {
-                throw new IOException(LauncherProperties.RESOURCE + " lists " + run.path() + " as " + run.symbolicName()
-                        + " but it is " + bundle.getSymbolicName());
-            }
-            if (run.startLevel() > 0) {
-                bundle.adapt(BundleStartLevel.class).setStartLevel(run.startLevel());
-            }
-            if (bundle.getHeaders("").get(Constants.FRAGMENT_HOST) == null) {
-                bundle.start();
-            }
-        }
+        return ExportedFramework.create(config);
     }
 
     // Runs the runtime bundle's main-thread service; without one, waits for the framework to stop.

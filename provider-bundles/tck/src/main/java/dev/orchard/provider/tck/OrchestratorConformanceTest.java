@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.orchard.api.error.AlreadyExistsException;
 import dev.orchard.api.error.InvalidInputException;
@@ -44,19 +43,22 @@ class OrchestratorConformanceTest {
     void findProvider(TestInfo check) {
         Tck.skipWhereStated(context, check);
         orchestrator = Tck.service(context, Orchestrator.class);
-        assumeTrue(
+        Tck.skipUnless(
+                context,
                 orchestrator != null,
-                () -> "provider " + Tck.providerName(context)
-                        + " publishes no Orchestrator service; skipping the orchestrator checks");
+                Tck.Contract.ORCHESTRATOR,
+                "provider " + Tck.providerName(context) + " publishes no Orchestrator service");
         ns = Tck.freshNamespace();
     }
 
     private StorageOps storage() {
         var ops = orchestrator.storageOps();
         assertNotNull(ops, "storageOps() must return an Optional, never null");
-        assumeTrue(
+        Tck.skipUnless(
+                context,
                 ops.isPresent(),
-                () -> "provider " + Tck.providerName(context) + " has no StorageOps; skipping the storage checks");
+                Tck.Contract.STORAGE,
+                "provider " + Tck.providerName(context) + " has no StorageOps");
         return ops.get();
     }
 

@@ -1,11 +1,7 @@
 package dev.orchard.provider.tck;
 
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-
 import dev.orchard.api.pod.Pod;
-import dev.orchard.api.pod.PodPhase;
 import dev.orchard.api.pod.PodProvider;
-import dev.orchard.api.pod.PodStatus;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.TestInfo;
@@ -44,11 +40,6 @@ abstract class PodProviderChecks {
      * @param pod the pod to create
      */
     void createRunning(Pod pod) {
-        provider.createPod(pod);
-        Tck.await("pod " + pod.name() + " to run", () -> {
-            PodStatus status = provider.getPodStatus(ns, pod.name());
-            assertNotNull(status, "getPodStatus of a created pod returned null; it must return its status");
-            return status.phase() == PodPhase.RUNNING;
-        });
+        Tck.createRunning(provider, pod);
     }
 }

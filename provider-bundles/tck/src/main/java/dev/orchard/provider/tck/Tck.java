@@ -1,5 +1,6 @@
 package dev.orchard.provider.tck;
 
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -7,8 +8,10 @@ import dev.orchard.api.error.NotFoundException;
 import dev.orchard.api.error.OrchardException;
 import dev.orchard.api.pod.Container;
 import dev.orchard.api.pod.Pod;
+import dev.orchard.api.pod.PodPhase;
 import dev.orchard.api.pod.PodProvider;
 import dev.orchard.api.pod.PodSpec;
+import dev.orchard.api.pod.PodStatus;
 import dev.orchard.api.pod.RestartPolicy;
 import dev.orchard.api.registry.ProviderProperties;
 import java.time.Duration;
@@ -27,19 +30,61 @@ import org.osgi.util.tracker.ServiceTracker;
 /** What every conformance test shares: the provider under test, fresh namespaces, waiting and cleanup. */
 final class Tck {
     /** The framework property naming the provider under test. */
-    static final String PROVIDER_PROPERTY = "orchard.tck.provider";
+    static final String PROVIDER_PROPERTY = KitProperties.PROVIDER;
     /** How long the kit waits for a provider to appear, or for a pod to reach a phase. */
-    static final Duration TIMEOUT = Duration.ofSeconds(Long.getLong("orchard.tck.timeout.seconds", 20));
+    static final Duration TIMEOUT = Duration.ofSeconds(Long.getLong(KitProperties.TIMEOUT_SECONDS, 20));
     /**
      * The prefix of the framework properties that skip one check with a reason, e.g. {@code
      * orchard.tck.skip.execReturnsExitCodesAndOutput=the mock API server runs no containers}: a run states there, in
      * its own words, what its provider's environment cannot do, and the report shows each skip with that reason.
      */
-    static final String SKIP_PREFIX = "orchard.tck.skip.";
+    static final String SKIP_PREFIX = KitProperties.SKIP_PREFIX;
+    /**
+     * The framework property listing, comma-separated, the contracts a run requires ({@link Contract#option()}):
+     * a check that would skip for want of one of them fails instead.
+     */
+    static final String REQUIRE_PROPERTY = KitProperties.REQUIRE;
     /** The lines every test pod's container prints, then it keeps running. */
     static final List<String> LOG_LINES = List.of("line-1", "line-2", "line-3");
 
     private static final Map<String, Object> FOUND = new ConcurrentHashMap<>();
+
+    /**
+     * A contract a provider may publish or lack, as a check's skip names it. A skip's message starts with {@link
+     * #missing()} and a colon, so that a run's summary counts skips by it.
+     */
+    enum Contract {
+        ORCHESTRATOR("storage", "no Orchestrator"),
+        STORAGE("storage", "no StorageOps"),
+        PODS("pods", "no PodProvider"),
+        NOTIFY("notify", "no PodNotifier");
+
+        private final String option;
+        private final String missing;
+
+        Contract(String option, String missing) {
+            this.option = option;
+            this.missing = missing;
+        }
+
+        /**
+         * The word of {@link #REQUIRE_PROPERTY} (and of the command's {@code --require}) that requires it.
+         *
+         * @return e.g. {@code storage}
+         */
+        String option() {
+            return option;
+        }
+
+        /**
+         * How a skip for want of it begins.
+         *
+         * @return e.g. {@code no StorageOps}
+         */
+        String missing() {
+            return missing;
+        }
+    }
 
     private Tck() {}
 
@@ -64,7 +109,8 @@ final class Tck {
         String reason = context.getProperty(SKIP_PREFIX + method);
         assumeTrue(
                 reason == null || reason.isBlank(),
-                () -> method + " skipped for provider " + providerName(context) + ": " + reason);
+                () -> "skipped as stated: " + method + " skipped for provider " + providerName(context) + ": "
+                        + reason);
     }
 
     /**
@@ -134,6 +180,21 @@ final class Tck {
         }
     }
 
+    /**
+     * Creates a pod and waits until it runs.
+     *
+     * @param provider the provider under test
+     * @param pod the pod to create
+     */
+    static void createRunning(PodProvider provider, Pod pod) {
+        provider.createPod(pod);
+        Tck.await("pod " + pod.name() + " to run", () -> {
+            PodStatus status = provider.getPodStatus(pod.namespace(), pod.name());
+            assertNotNull(status, "getPodStatus of a created pod returned null; it must return its status");
+            return status.phase() == PodPhase.RUNNING;
+        });
+    }
+
     /** Deletes a pod if it exists and waits until it is gone. */
     static void deleteQuietly(PodProvider provider, String namespace, String name) {
         try {
@@ -156,11 +217,33 @@ final class Tck {
     /** The provider's PodProvider; the test is skipped, saying why, if the provider publishes none. */
     static PodProvider podProviderOrSkip(BundleContext context) {
         PodProvider provider = service(context, PodProvider.class);
-        assumeTrue(
+        skipUnless(
+                context,
                 provider != null,
-                () -> "provider " + providerName(context)
-                        + " publishes no PodProvider service; skipping the pod checks");
+                Contract.PODS,
+                "provider " + providerName(context) + " publishes no PodProvider service");
         return provider;
+    }
+
+    /**
+     * Skips the running check, saying why, if the provider lacks a contract; fails it instead if the run requires
+     * that contract ({@link #REQUIRE_PROPERTY}).
+     *
+     * @param context the kit's bundle context, whose framework properties are read
+     * @param present whether the provider has the contract
+     * @param contract the contract
+     * @param why what is missing, in words
+     */
+    static void skipUnless(BundleContext context, boolean present, Contract contract, String why) {
+        if (present) {
+            return;
+        }
+        String required = context.getProperty(REQUIRE_PROPERTY);
+        if (required != null
+                && List.of(required.split(",")).stream().anyMatch(r -> r.trim().equals(contract.option()))) {
+            fail(contract.missing() + ", which the run requires (" + contract.option() + "): " + why);
+        }
+        assumeTrue(false, contract.missing() + ": " + why + "; the check is skipped");
     }
 
     /** Deletes every pod a test made in its namespace. */
