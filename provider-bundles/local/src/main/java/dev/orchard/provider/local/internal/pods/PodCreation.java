@@ -123,8 +123,9 @@ final class PodCreation {
             try {
                 make(run, volumes);
                 for (ContainerRun c : run.containers()) {
-                    supervisor.start(run, c);
+                    supervisor.launch(run, c);
                 }
+                journal.save(run); // the runs, for the next instance to adopt; supersedes the create journal
             } catch (IOException | RuntimeException e) {
                 removal.undo(run);
                 if (e instanceof OrchardException o) {
@@ -146,7 +147,7 @@ final class PodCreation {
     private void make(PodRun run, Map<String, Path> volumes) throws IOException {
         run.state().create();
         run.boundary(cgroups.create(groupName(run.key(), run.token()), run.token()));
-        journal.save(run); // from here on the sandbox is the provider's: a crash leaves a create to finish
+        journal.saveCreate(run); // from here on the sandbox is the provider's: a crash leaves a create to undo
         run.sandbox().create();
         run.sandboxMade(true);
         run.containers(places(run, volumes, true));
