@@ -7,8 +7,9 @@ import dev.orchard.registry.core.ProviderTable;
 import dev.orchard.registry.core.ServiceAccess;
 import java.lang.reflect.Proxy;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.Dictionary;
-import java.util.Hashtable;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -106,11 +107,8 @@ final class RegistryFramework {
     }
 
     private static Map<String, Object> copy(Dictionary<String, ?> d) {
-        Hashtable<String, Object> out = new Hashtable<>();
-        for (var keys = d.keys(); keys.hasMoreElements(); ) {
-            String k = keys.nextElement();
-            out.put(k, d.get(k));
-        }
+        Map<String, Object> out = new HashMap<>();
+        Collections.list(d.keys()).forEach(k -> out.put(k, d.get(k)));
         return Map.copyOf(out);
     }
 
