@@ -178,9 +178,14 @@ final class RootWaiter {
      * @param fail e.g. the publication's {@code fail}, given the reason
      */
     void whenHandedOver(Runnable serve, Consumer<String> fail) {
+        boolean claimed;
         synchronized (lock) {
             whenClaimed = serve;
             whenTakeoverFails = fail;
+            claimed = takeoverDeadline != 0;
+        }
+        if (claimed) {
+            serve.run(); // a handover was claimed before this was set
         }
     }
 
