@@ -36,8 +36,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p>A create checks everything it can before it makes anything (the name, the spec's paths, the volumes, the
  * commands, the node's room), so a refused create leaves nothing. Then it makes the pod's state folder and its
- * boundary, saves the journal (from then on the sandbox is the provider's), makes the sandbox new, binds the
- * volumes and starts the containers; a failure on the way undoes all of it ({@link PodRemoval#undo}).
+ * boundary, saves the create journal (from then on the sandbox is the provider's), makes the sandbox new, binds
+ * the volumes, starts the containers and saves the journal with their runs ({@link PodJournal}); a failure on the
+ * way undoes all of it ({@link PodRemoval#undo}).
  */
 final class PodCreation {
     private static final Logger LOG = LoggerFactory.getLogger(PodCreation.class);
