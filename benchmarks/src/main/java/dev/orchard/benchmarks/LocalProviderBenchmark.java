@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ExecutorService;
@@ -41,6 +42,17 @@ final class LocalProviderBenchmark {
     static final double NONEWLINE_RSS_BOUND_MB = 32;
 
     private LocalProviderBenchmark() {}
+
+    /**
+     * Runs only this benchmark, at full size, and prints its figures: to measure the local provider without the
+     * whole run ({@code java -cp <benchmarks' classpath> dev.orchard.benchmarks.LocalProviderBenchmark}).
+     *
+     * @param args {@code --smoke} for one tiny pass
+     * @throws Exception if the provider fails
+     */
+    public static void main(String[] args) throws Exception {
+        run(List.of(args).contains("--smoke")).forEach((k, v) -> System.out.printf(Locale.ROOT, "%s=%.4f%n", k, v));
+    }
 
     /**
      * Measures the local provider.

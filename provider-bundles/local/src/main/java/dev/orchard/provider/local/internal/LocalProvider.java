@@ -27,14 +27,16 @@ import org.slf4j.LoggerFactory;
  * opens, and tests and benchmarks open it with no framework.
  *
  * <p>Exactly one instance supervises a root. An instance whose roots another instance or process owns serves no
- * call: it is published FAILED with the reason, and checks every {@value #POLL_MILLIS} ms whether the owner has
- * left; then it takes the roots over, adopting their pods without restarting them, and serves.
+ * call: it is published FAILED with the reason, and checks every {@value RootWaiter#POLL_MILLIS} ms whether the
+ * owner has left ({@link RootWaiter}); then it takes the roots over, adopting their pods without restarting them,
+ * and serves. An owner that leaves hands its roots over to the instance that waits ({@link #handOver}).
  */
 public final class LocalProvider {
     /** The name of the instance when the configuration names none. */
     static final String DEFAULT_NAME = "local";
 
-    static final long POLL_MILLIS = 100;
+    // How long an owner that leaves waits for the instance that waits for its roots to claim them.
+    private static final long HANDOVER_MILLIS = 1_000;
 
     private static final Logger LOG = LoggerFactory.getLogger(LocalProvider.class);
 
@@ -56,17 +58,25 @@ public final class LocalProvider {
             Clock clock) {}
 
     private final Settings settings;
+    private final Handover handover;
     private final Object lock = new Object();
     private final List<RootLock> owned = new ArrayList<>();
     private LocalOrchestrator orchestrator;
     private LocalPods pods;
     private Consumer<Pod> pendingCallback;
-    private Runnable whenOwned = () -> {};
-    private Thread waiter;
+    private final RootWaiter waiter;
     private boolean stopped;
 
     private LocalProvider(Settings settings) {
         this.settings = settings;
+        this.handover = new Handover(settings.sandboxRoot());
+        this.waiter = new RootWaiter(
+                settings.name(),
+                lock,
+                handover,
+                this::tryOpen,
+                () -> pods != null,
+                () -> waiting().orElse(""));
     }
 
     /**
@@ -92,7 +102,7 @@ public final class LocalProvider {
                 config.count(MAX_PODS),
                 clock));
         if (!p.tryOpen()) {
-            p.startWaiting();
+            p.waiter.start();
         }
         return p;
     }
@@ -121,6 +131,7 @@ public final class LocalProvider {
                 storage.releaseUnused(opened.volumesInUse());
                 orchestrator = new LocalOrchestrator(s.name(), s.label(), s.region(), storage);
                 pods = opened;
+                waiter.owned();
                 if (pendingCallback != null) {
                     pods.notifyPods(pendingCallback);
                 }
@@ -149,37 +160,6 @@ public final class LocalProvider {
         }
     }
 
-    private void startWaiting() {
-        LOG.warn("Local provider {} waits: {}", settings.name(), waiting().orElse(""));
-        waiter = new Thread(this::waitForRoots, "orchard-local-waits-for-roots");
-        waiter.setDaemon(true);
-        waiter.start();
-    }
-
-    private void waitForRoots() {
-        while (true) {
-            try {
-                Thread.sleep(POLL_MILLIS);
-                if (tryOpen()) {
-                    break;
-                }
-            } catch (InterruptedException e) {
-                return; // stopped
-            } catch (RuntimeException e) {
-                LOG.warn("Local provider {} cannot take its roots yet: {}", settings.name(), e.toString());
-            }
-        }
-        Runnable then;
-        synchronized (lock) {
-            if (stopped) {
-                return;
-            }
-            then = whenOwned;
-        }
-        LOG.info("Local provider {} owns its roots now and serves", settings.name());
-        then.run();
-    }
-
     /**
      * Why the instance serves nothing yet.
      *
@@ -204,11 +184,42 @@ public final class LocalProvider {
     public void whenOwned(Runnable action) {
         synchronized (lock) {
             if (pods == null) {
-                whenOwned = action;
+                waiter.whenOwned(action);
                 return;
             }
         }
         action.run();
+    }
+
+    /**
+     * Sets what to do when an owner hands the roots over to this waiting instance: it serves at once (the calls
+     * wait for the roots), and is FAILED again if the owner does not leave in time ({@link RootWaiter}).
+     *
+     * @param serve e.g. the publication's {@code serve}
+     * @param fail e.g. the publication's {@code fail}, given the reason
+     */
+    public void whenHandedOver(Runnable serve, Consumer<String> fail) {
+        waiter.whenHandedOver(serve, fail);
+    }
+
+    /**
+     * Before an owner leaves (its bundle stops): hands the roots over to an instance that waits for them, if
+     * there is one, so that the registry switches to it before this one unregisters. Waits at most
+     * {@value #HANDOVER_MILLIS} ms; does nothing if this instance does not own its roots.
+     */
+    public void handOver() {
+        synchronized (lock) {
+            if (pods == null || stopped) {
+                return;
+            }
+        }
+        try {
+            if (handover.ask(HANDOVER_MILLIS)) {
+                LOG.info("Local provider {} hands its roots over to the instance that waits for them", settings.name());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /**
@@ -266,12 +277,14 @@ public final class LocalProvider {
 
     private Object openOrchestrator() {
         synchronized (lock) {
+            waiter.awaitTakeover();
             return orchestrator;
         }
     }
 
     private Object openPods() {
         synchronized (lock) {
+            waiter.awaitTakeover();
             return pods;
         }
     }
@@ -301,16 +314,12 @@ public final class LocalProvider {
     }
 
     private void stop(boolean deletePods) {
-        Thread w;
         LocalPods p;
         synchronized (lock) {
             stopped = true;
-            w = waiter;
             p = pods;
         }
-        if (w != null) {
-            w.interrupt();
-        }
+        waiter.stop();
         try {
             if (p != null && deletePods) {
                 p.close();

@@ -30,6 +30,7 @@ import org.osgi.service.metatype.annotations.Designate;
 @Designate(ocd = LocalConfiguration.class)
 public final class LocalProviderComponent {
     private final ProviderPublication publication;
+    private final LocalProvider provider;
 
     /**
      * Opens the instance and publishes it.
@@ -48,16 +49,23 @@ public final class LocalProviderComponent {
                     opened[0] = LocalProvider.open(config, Path.of(System.getProperty("user.dir")), Clock.systemUTC());
                     return opened[0].services();
                 });
-        if (opened[0] != null) {
-            // An instance that waits for its roots is published FAILED; it serves once it owns them.
-            opened[0].whenOwned(publication::serve);
+        provider = opened[0];
+        if (provider != null) {
+            // An instance that waits for its roots is published FAILED; it serves once it owns them, or as soon as
+            // their owner hands them over (its calls then wait for the roots).
+            provider.whenHandedOver(publication::serve, publication::fail);
+            provider.whenOwned(publication::serve);
         }
     }
 
-    // Unregisters the services; the pods keep running for the next instance (a replaced bundle, a restarted
-    // runtime) to adopt.
+    // Hands the roots over to an instance that waits for them, if any, so that the registry calls it before these
+    // services leave; then unregisters them. The pods keep running for the next instance (a replaced bundle, a
+    // restarted runtime) to adopt.
     @Deactivate
     void deactivate() {
+        if (provider != null) {
+            provider.handOver();
+        }
         publication.close();
     }
 }

@@ -11,7 +11,8 @@ import java.util.function.Supplier;
 /**
  * The services of an instance that waits for its roots: stand-ins, published at once, that serve through the
  * instance's orchestrator and pods once it owns the roots, and until then refuse every call with the reason (the
- * registry calls none meanwhile: the instance is published FAILED). A pod-status callback registered while it
+ * registry calls none meanwhile: the instance is published FAILED), except while their owner hands them over:
+ * then a call waits for the roots ({@link RootWaiter#awaitTakeover}). A pod-status callback registered while it
  * waits is handed to the pods once they are open.
  */
 final class Owned {

@@ -91,6 +91,18 @@ final class ContainerSupervisor {
      * @param c the container
      */
     void start(PodRun run, ContainerRun c) {
+        launch(run, c);
+        journal.save(run);
+    }
+
+    /**
+     * Starts a run of a container, as {@link #start} does, but leaves saving the pod to the caller: a create saves
+     * once, after all its containers have started. Under the pod's lock.
+     *
+     * @param run the pod
+     * @param c the container
+     */
+    void launch(PodRun run, ContainerRun c) {
         List<String> command = new ArrayList<>(c.spec().command());
         command.addAll(c.spec().args());
         Process p;
@@ -111,7 +123,6 @@ final class ContainerSupervisor {
         c.started(p, identity);
         c.status(c.status().started(clock.instant()));
         watch(run, c);
-        journal.save(run);
     }
 
     /**

@@ -36,8 +36,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p>A create checks everything it can before it makes anything (the name, the spec's paths, the volumes, the
  * commands, the node's room), so a refused create leaves nothing. Then it makes the pod's state folder and its
- * boundary, saves the journal (from then on the sandbox is the provider's), makes the sandbox new, binds the
- * volumes and starts the containers; a failure on the way undoes all of it ({@link PodRemoval#undo}).
+ * boundary, saves the create journal (from then on the sandbox is the provider's), makes the sandbox new, binds
+ * the volumes, starts the containers and saves the journal with their runs ({@link PodJournal}); a failure on the
+ * way undoes all of it ({@link PodRemoval#undo}).
  */
 final class PodCreation {
     private static final Logger LOG = LoggerFactory.getLogger(PodCreation.class);
@@ -123,8 +124,9 @@ final class PodCreation {
             try {
                 make(run, volumes);
                 for (ContainerRun c : run.containers()) {
-                    supervisor.start(run, c);
+                    supervisor.launch(run, c);
                 }
+                journal.save(run); // the runs, for the next instance to adopt; supersedes the create journal
             } catch (IOException | RuntimeException e) {
                 removal.undo(run);
                 if (e instanceof OrchardException o) {
@@ -146,7 +148,7 @@ final class PodCreation {
     private void make(PodRun run, Map<String, Path> volumes) throws IOException {
         run.state().create();
         run.boundary(cgroups.create(groupName(run.key(), run.token()), run.token()));
-        journal.save(run); // from here on the sandbox is the provider's: a crash leaves a create to finish
+        journal.saveCreate(run); // from here on the sandbox is the provider's: a crash leaves a create to undo
         run.sandbox().create();
         run.sandboxMade(true);
         run.containers(places(run, volumes, true));

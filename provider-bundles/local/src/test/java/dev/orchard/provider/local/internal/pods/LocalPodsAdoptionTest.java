@@ -2,8 +2,10 @@ package dev.orchard.provider.local.internal.pods;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orchard.api.error.NotFoundException;
 import dev.orchard.api.pod.Container;
 import dev.orchard.api.pod.ContainerStatus;
 import dev.orchard.api.pod.LogOptions;
@@ -15,6 +17,7 @@ import dev.orchard.provider.local.internal.processes.ProcessIdentity;
 import dev.orchard.provider.local.internal.volumes.LocalStorage;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
@@ -105,6 +108,26 @@ class LocalPodsAdoptionTest {
                         .containerStatuses()
                         .get(0)
                         .exitCode());
+    }
+
+    @Test
+    void aCreateThatACrashInterruptedAfterItsProcessStartedIsUndoneByTheNextInstance() throws Exception {
+        first = open();
+        first.createPod(pod("half", RestartPolicy.ALWAYS, "sleep 300"));
+        long pid = first.pid("default", "half", "main").orElseThrow();
+        Path state = first.rootPath().resolve(".orchard/pods/default/half");
+        assertTrue(Files.isRegularFile(state.resolve("create.json")), "the create's journal, written before the start");
+        first.detach();
+        // What a kill -9 after the process started and before the pod's journal was written leaves behind.
+        Files.delete(state.resolve("pod.json"));
+
+        second = open();
+        assertThrows(NotFoundException.class, () -> second.getPod("default", "half"), "the create is undone");
+        assertFalse(ProcessIdentity.of(pid).isPresent(), "its process is stopped, not left unsupervised");
+        assertFalse(Files.exists(first.rootPath().resolve("default/half")), "its sandbox is removed");
+        assertFalse(Files.exists(state), "its state folder is removed");
+        second.createPod(pod("half", RestartPolicy.NEVER, "sleep 300"));
+        assertEquals(PodPhase.RUNNING, second.getPodStatus("default", "half").phase(), "its name is free again");
     }
 
     private String lastLine(LocalPods pods) {

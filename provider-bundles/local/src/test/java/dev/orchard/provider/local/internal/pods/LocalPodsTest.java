@@ -263,19 +263,31 @@ class LocalPodsTest extends LocalPodsTestBase {
                 PodPhase.RUNNING,
                 pods.getPodStatus(NS, "flaky").phase(),
                 "a pod whose container restarts stays Running, as in Kubernetes");
-        // Once the second run has exited, the third starts only 2 s later: time to look at both logs.
-        ContainerStatus c = awaitContainer(
-                "flaky",
-                "c",
-                "the second run to exit",
-                s -> s.restartCount() == 1 && s.state() == ContainerState.TERMINATED);
+        // Between two runs (a backoff of 1 s, then 2 s, 4 s, ...) both logs stay as they are: a look at the status
+        // and both logs that no restart came between, however slow this thread is under load.
+        Backoff seen = await(
+                "a run after a restart to exit, seen with its logs",
+                WAIT,
+                () -> {
+                    ContainerStatus before = container("flaky", "c");
+                    String current = logs("flaky", "c", LogOptions.DEFAULT);
+                    String previous = logs(
+                            "flaky", "c", LogOptions.builder().previous(true).build());
+                    return new Backoff(before, container("flaky", "c"), current, previous);
+                },
+                b -> b.before().restartCount() >= 1
+                        && b.before().state() == ContainerState.TERMINATED
+                        && b.before().equals(b.after()));
+        ContainerStatus c = seen.before();
+        int run = c.restartCount() + 1; // the run that exited last
         assertEquals(1, c.exitCode());
         assertEquals("CrashLoopBackOff", c.reason(), "waiting out the backoff before the next restart");
-        assertEquals("run 2\n", logs("flaky", "c", LogOptions.DEFAULT));
-        assertEquals(
-                "run 1\n",
-                logs("flaky", "c", LogOptions.builder().previous(true).build()));
+        assertEquals("run " + run + "\n", seen.current());
+        assertEquals("run " + (run - 1) + "\n", seen.previous());
     }
+
+    // The status before and after reading both logs of a container.
+    private record Backoff(ContainerStatus before, ContainerStatus after, String current, String previous) {}
 
     @Test
     void onFailureDoesNotRestartASuccessfulContainer() throws Exception {
