@@ -1,4 +1,4 @@
-package dev.orchard.provider.kubernetes.internal.cluster;
+package dev.orchard.provider.kubernetes.cluster;
 
 import dev.orchard.api.error.InvalidInputException;
 import dev.orchard.api.error.OrchardException;

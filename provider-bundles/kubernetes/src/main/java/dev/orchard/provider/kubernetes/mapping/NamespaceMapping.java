@@ -1,4 +1,4 @@
-package dev.orchard.provider.kubernetes.internal.mapping;
+package dev.orchard.provider.kubernetes.mapping;
 
 import dev.orchard.api.error.InvalidInputException;
 import dev.orchard.api.naming.Names;

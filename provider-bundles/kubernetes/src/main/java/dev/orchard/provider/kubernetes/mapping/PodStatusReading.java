@@ -1,11 +1,10 @@
-package dev.orchard.provider.kubernetes.internal.pods;
+package dev.orchard.provider.kubernetes.mapping;
 
 import dev.orchard.api.pod.ContainerState;
 import dev.orchard.api.pod.ContainerStatus;
 import dev.orchard.api.pod.PodCondition;
 import dev.orchard.api.pod.PodPhase;
 import dev.orchard.api.pod.PodStatus;
-import dev.orchard.provider.kubernetes.internal.mapping.Timestamps;
 import io.fabric8.kubernetes.api.model.ContainerStateTerminated;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,7 +13,7 @@ import java.util.List;
  * A Kubernetes pod's status as Orchard's: phase, reason and message, host and pod IPs, start time, the containers'
  * and init containers' states, and the pod's conditions.
  */
-final class PodStatusReading {
+public final class PodStatusReading {
     private PodStatusReading() {}
 
     /**
@@ -23,7 +22,7 @@ final class PodStatusReading {
      * @param status the pod's status, or null before any was written
      * @return the status; {@link PodStatus#NONE} for none
      */
-    static PodStatus status(io.fabric8.kubernetes.api.model.PodStatus status) {
+    public static PodStatus status(io.fabric8.kubernetes.api.model.PodStatus status) {
         if (status == null) {
             return PodStatus.NONE;
         }
@@ -48,7 +47,7 @@ final class PodStatusReading {
                 conditions);
     }
 
-    static PodPhase phase(String phase) {
+    public static PodPhase phase(String phase) {
         if (phase == null) {
             return PodPhase.PENDING;
         }

@@ -1,4 +1,4 @@
-package dev.orchard.provider.kubernetes.internal.cluster;
+package dev.orchard.provider.kubernetes.cluster;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

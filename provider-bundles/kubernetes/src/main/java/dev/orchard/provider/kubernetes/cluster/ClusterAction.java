@@ -1,4 +1,4 @@
-package dev.orchard.provider.kubernetes.internal.cluster;
+package dev.orchard.provider.kubernetes.cluster;
 
 /**
  * One request to the API server, as RBAC names it: a verb on a resource, in a namespace, for the messages of

@@ -1,4 +1,4 @@
-package dev.orchard.provider.kubernetes.internal.pods;
+package dev.orchard.provider.kubernetes.mapping;
 
 import dev.orchard.api.error.InvalidInputException;
 import dev.orchard.api.naming.NamespacedName;
@@ -14,9 +14,6 @@ import dev.orchard.api.pod.SecretSource;
 import dev.orchard.api.pod.TaintEffect;
 import dev.orchard.api.pod.Toleration;
 import dev.orchard.api.pod.TolerationOperator;
-import dev.orchard.provider.kubernetes.internal.mapping.OriginLabels;
-import dev.orchard.provider.kubernetes.internal.mapping.Quantities;
-import dev.orchard.provider.kubernetes.internal.mapping.Timestamps;
 import io.fabric8.kubernetes.api.model.ConfigMapVolumeSource;
 import io.fabric8.kubernetes.api.model.EmptyDirVolumeSource;
 import io.fabric8.kubernetes.api.model.ObjectMeta;
@@ -36,9 +33,9 @@ import java.util.Map;
  * <p>Orchard's {@code nodeName} is not the target cluster's (its scheduler places the pod), so it travels in an
  * annotation and comes back from it.
  */
-final class PodManifest {
+public final class PodManifest {
     /** The annotation that keeps Orchard's node name. */
-    static final String NODE_NAME = OriginLabels.OWN_PREFIX + "node-name";
+    public static final String NODE_NAME = OriginLabels.OWN_PREFIX + "node-name";
 
     private PodManifest() {}
 
@@ -51,7 +48,8 @@ final class PodManifest {
      * @return the Kubernetes pod, with no status
      * @throws InvalidInputException if the pod uses a key the provider owns or has a container without an image
      */
-    static io.fabric8.kubernetes.api.model.Pod toKubernetes(Pod pod, String clusterNamespace, OriginLabels origin) {
+    public static io.fabric8.kubernetes.api.model.Pod toKubernetes(
+            Pod pod, String clusterNamespace, OriginLabels origin) {
         NamespacedName key = new NamespacedName(pod.namespace(), pod.name());
         OriginLabels.requireNoneOwned("annotations", pod.metadata().annotations());
         Map<String, String> annotations = new HashMap<>(pod.metadata().annotations());
@@ -93,7 +91,7 @@ final class PodManifest {
      * @return the spec
      * @throws InvalidInputException if the pod uses what Orchard's model cannot hold
      */
-    static PodSpec spec(io.fabric8.kubernetes.api.model.Pod pod) {
+    public static PodSpec spec(io.fabric8.kubernetes.api.model.Pod pod) {
         var s = pod.getSpec();
         List<Container> containers = new ArrayList<>();
         ContainerManifest.nonNull(s.getContainers()).forEach(c -> containers.add(ContainerManifest.toOrchard(c)));
@@ -173,7 +171,7 @@ final class PodManifest {
                 + " is of a kind Orchard's pod model does not hold (e.g. a projected token)");
     }
 
-    static io.fabric8.kubernetes.api.model.Toleration toleration(Toleration t) {
+    public static io.fabric8.kubernetes.api.model.Toleration toleration(Toleration t) {
         return new io.fabric8.kubernetes.api.model.Toleration(
                 t.effect() == null ? null : effect(t.effect()),
                 t.key().isEmpty() ? null : t.key(),
@@ -208,7 +206,7 @@ final class PodManifest {
      * @param key its Orchard namespace and name
      * @return the metadata
      */
-    static dev.orchard.api.pod.ObjectMeta meta(ObjectMeta meta, NamespacedName key) {
+    public static dev.orchard.api.pod.ObjectMeta meta(ObjectMeta meta, NamespacedName key) {
         return new dev.orchard.api.pod.ObjectMeta(
                 key.name(),
                 key.namespace(),

@@ -1,4 +1,4 @@
-package dev.orchard.provider.kubernetes.internal.pods;
+package dev.orchard.provider.kubernetes.mapping;
 
 import dev.orchard.api.error.InvalidInputException;
 import dev.orchard.api.naming.Names;
@@ -12,7 +12,6 @@ import dev.orchard.api.pod.Protocol;
 import dev.orchard.api.pod.Resources;
 import dev.orchard.api.pod.TcpSocketAction;
 import dev.orchard.api.pod.VolumeMount;
-import dev.orchard.provider.kubernetes.internal.mapping.Quantities;
 import io.fabric8.kubernetes.api.model.ConfigMapKeySelector;
 import io.fabric8.kubernetes.api.model.ContainerBuilder;
 import io.fabric8.kubernetes.api.model.EnvVar;
@@ -34,7 +33,7 @@ import java.util.TreeMap;
  * One container as Kubernetes writes it, and back: command, arguments, environment (literal values, sorted by
  * name, then values from keys), working folder, mounts, requests and limits, ports and probes.
  */
-final class ContainerManifest {
+public final class ContainerManifest {
     private ContainerManifest() {}
 
     /**
@@ -44,7 +43,7 @@ final class ContainerManifest {
      * @return the Kubernetes container
      * @throws InvalidInputException if it has no image, which Kubernetes needs
      */
-    static io.fabric8.kubernetes.api.model.Container toKubernetes(Container c) {
+    public static io.fabric8.kubernetes.api.model.Container toKubernetes(Container c) {
         if (c.image().isBlank()) {
             throw new InvalidInputException(
                     "container " + Names.quote(c.name()) + " has no image; a Kubernetes cluster runs images only");
@@ -85,7 +84,7 @@ final class ContainerManifest {
      * @return the Orchard container
      * @throws InvalidInputException if it uses what Orchard's model cannot hold
      */
-    static Container toOrchard(io.fabric8.kubernetes.api.model.Container c) {
+    public static Container toOrchard(io.fabric8.kubernetes.api.model.Container c) {
         Map<String, String> env = new HashMap<>();
         Map<String, EnvKeyRef> refs = new HashMap<>();
         for (EnvVar e : nonNull(c.getEnv())) {
@@ -226,7 +225,7 @@ final class ContainerManifest {
         return value == null ? byDefault : value;
     }
 
-    static <T> List<T> nonNull(List<T> list) {
+    public static <T> List<T> nonNull(List<T> list) {
         return list == null ? List.of() : list;
     }
 }
