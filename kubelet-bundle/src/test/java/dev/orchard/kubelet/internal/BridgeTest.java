@@ -148,6 +148,22 @@ class BridgeTest {
                 () -> lease().getSpec().getRenewTime().isAfter(first));
     }
 
+    @Test
+    void onStopTheNodeIsLeftNotReadyOrRemovedAsConfigured() {
+        registry.add("mock", 0, mockProvider());
+        Bridge kept = bridge();
+        Await.until("Ready", () -> "True".equals(ready()));
+        kept.close();
+        bridges.remove(kept);
+        assertEquals("False", ready(), "node.on.stop=not-ready leaves the node, NotReady");
+
+        Bridge removed = bridge("node.on.stop", "remove");
+        Await.until("Ready again", () -> "True".equals(ready()));
+        removed.close();
+        bridges.remove(removed);
+        assertEquals(null, server.client().nodes().withName(NODE).get(), "node.on.stop=remove deletes the node");
+    }
+
     private Lease lease() {
         return server.client()
                 .leases()
