@@ -123,12 +123,16 @@ public final class Bridge implements PodSubscriber, AutoCloseable {
         }
         pods.close();
         worker.shutdown();
+        timer.shutdownNow();
         try {
-            worker.awaitTermination(settings.statusInterval().toMillis(), TimeUnit.MILLISECONDS);
+            // A status write in flight must land before the last one, NotReady, or it would overwrite it.
+            long wait = settings.statusInterval().toMillis()
+                    + cluster.settings().requestTimeout().toMillis();
+            worker.awaitTermination(wait, TimeUnit.MILLISECONDS);
+            timer.awaitTermination(wait, TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        timer.shutdownNow();
         node.stop();
         cluster.close();
         LOG.info("Kubelet bridge for node {} stopped", settings.nodeName());

@@ -28,18 +28,25 @@ import java.util.HashMap;
  * {@code metadata.name}); and a client of the test's own, to write as a cluster's users would.
  */
 final class ApiServer implements AutoCloseable {
-    private final KubernetesMockServer server;
-    private final KubernetesClient client;
+    // Kept across a restart, as etcd keeps a cluster's objects: the dispatcher holds them.
+    private final KubernetesCrudDispatcher dispatcher = new KubernetesCrudDispatcher();
+    private KubernetesMockServer server;
+    private KubernetesClient client;
+    private int port;
 
     ApiServer() {
-        KubernetesCrudDispatcher dispatcher = new KubernetesCrudDispatcher();
         teachNodeName(dispatcher);
+        start(0);
+    }
+
+    private void start(int wanted) {
         server = new KubernetesMockServer(new Context(), new MockWebServer(), new HashMap<>(), dispatcher, false);
         try {
-            server.start(InetAddress.getByName("127.0.0.1"), 0);
+            server.start(InetAddress.getByName("127.0.0.1"), wanted);
         } catch (UnknownHostException e) {
             throw new IllegalStateException(e);
         }
+        port = server.getPort();
         Config config = new ConfigBuilder(Config.empty())
                 .withAutoConfigure(false)
                 .withMasterUrl(url())
@@ -48,8 +55,19 @@ final class ApiServer implements AutoCloseable {
         client = new KubernetesClientBuilder().withConfig(config).build();
     }
 
+    /** Stops the server: requests are refused until {@link #restart()}. */
+    void stop() {
+        client.close();
+        server.shutdown();
+    }
+
+    /** Starts it again on the same port, with the objects it held. */
+    void restart() {
+        start(port);
+    }
+
     String url() {
-        return "http://127.0.0.1:" + server.getPort() + "/";
+        return "http://127.0.0.1:" + port + "/";
     }
 
     ClusterSettings settings() {
@@ -62,8 +80,7 @@ final class ApiServer implements AutoCloseable {
 
     @Override
     public void close() {
-        client.close();
-        server.shutdown();
+        stop();
     }
 
     /** An extractor that also gives each pod its {@code spec.nodeName}, which a field selector can then match. */

@@ -149,6 +149,25 @@ class BridgeTest {
     }
 
     @Test
+    void afterTheApiServerComesBackThePodsAreReconciledAndTheLeaseRenewedAgain() {
+        PodProvider mock = mockProvider();
+        registry.add("mock", 0, mock);
+        bridge();
+        createInServer("web", NODE);
+        Await.until("web Running in the server", () -> "Running".equals(phaseInServer("web")));
+
+        server.stop();
+        mock.deletePod(NS, "web"); // lost on the provider's side while the API server was away
+        server.restart();
+
+        Await.until("web to run again: the cluster is the source of truth", () -> has(mock, "web"));
+        var before = lease().getSpec().getRenewTime();
+        Await.until(
+                "the lease to be renewed again",
+                () -> lease().getSpec().getRenewTime().isAfter(before));
+    }
+
+    @Test
     void onStopTheNodeIsLeftNotReadyOrRemovedAsConfigured() {
         registry.add("mock", 0, mockProvider());
         Bridge kept = bridge();
