@@ -69,17 +69,17 @@ public final class KubeletComponent implements BundleListener {
             throw e;
         }
         context.addBundleListener(this);
-        startIfReady();
+        startIfReady(false);
     }
 
     @Override
     public void bundleChanged(BundleEvent event) {
         if (event.getType() == BundleEvent.STARTED) {
-            startIfReady();
+            startIfReady(true);
         }
     }
 
-    private synchronized void startIfReady() {
+    private synchronized void startIfReady(boolean event) {
         if (bridge != null || stopped) {
             return;
         }
@@ -89,7 +89,16 @@ public final class KubeletComponent implements BundleListener {
             return;
         }
         context.removeBundleListener(this);
-        bridge = new Bridge(settings, new ClusterClient(cluster), pods, Clock.systemUTC());
+        try {
+            bridge = new Bridge(settings, new ClusterClient(cluster), pods, Clock.systemUTC());
+        } catch (RuntimeException e) {
+            // On a bundle event's thread nobody else would report it; the configuration is what to fix.
+            LOG.error("Kubelet bridge for node {} cannot start: {}", settings.nodeName(), e.getMessage(), e);
+            if (event) {
+                return;
+            }
+            throw e;
+        }
     }
 
     @Deactivate

@@ -27,11 +27,12 @@ public @interface KubeletConfiguration {
     /**
      * The pod provider's name in the registry.
      *
-     * @return a DNS-1123 label, or empty for the registry's default pod provider rule
+     * @return a DNS-1123 label, or empty for the name {@code OrchestratorRegistry.detectDefault()} gives
      */
     @AttributeDefinition(
             required = false,
-            description = "The pod provider's name in the registry; empty: ORCHARD_ORCHESTRATOR, else local.")
+            description = "The pod provider's name in the registry; empty: the registry's default (detectDefault:"
+                    + " the configured default, ORCHARD_ORCHESTRATOR, kubernetes inside a cluster, else local).")
     String provider() default "";
 
     /**
