@@ -4,7 +4,7 @@
  * <p>The registry bundle implements these interfaces; callers and provider bundles use them.
  */
 @Export
-@Version("1.1.0")
+@Version("1.2.0")
 package dev.orchard.api.registry;
 
 import org.osgi.annotation.bundle.Export;

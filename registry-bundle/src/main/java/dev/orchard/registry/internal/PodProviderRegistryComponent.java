@@ -2,13 +2,18 @@ package dev.orchard.registry.internal;
 
 import dev.orchard.api.pod.PodProvider;
 import dev.orchard.api.registry.PodProviderRegistry;
+import dev.orchard.api.registry.PodSubscriber;
+import dev.orchard.api.registry.PodSubscription;
 import dev.orchard.api.registry.ProviderKind;
+import dev.orchard.api.registry.ProviderListener;
 import dev.orchard.api.registry.ProviderProperties;
+import dev.orchard.registry.core.PodSubscriptions;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.ServiceReference;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.ConfigurationPolicy;
+import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Modified;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
@@ -21,6 +26,7 @@ import org.osgi.service.component.annotations.ReferencePolicy;
         configurationPolicy = ConfigurationPolicy.OPTIONAL,
         immediate = true)
 public final class PodProviderRegistryComponent extends RegistryComponent<PodProvider> implements PodProviderRegistry {
+    private final PodSubscriptions subscriptions;
 
     /**
      * Activates the registry.
@@ -31,6 +37,18 @@ public final class PodProviderRegistryComponent extends RegistryComponent<PodPro
     @Activate
     public PodProviderRegistryComponent(BundleContext context, RegistryConfiguration config) {
         super(context, ProviderKind.POD, config);
+        this.subscriptions = new PodSubscriptions(this);
+    }
+
+    @Deactivate
+    void deactivate() {
+        subscriptions.closeAll();
+    }
+
+    // Null only while the superclass constructor runs, before any provider can be bound.
+    @Override
+    ProviderListener ownListener() {
+        return subscriptions;
     }
 
     @Modified
@@ -58,5 +76,10 @@ public final class PodProviderRegistryComponent extends RegistryComponent<PodPro
     @Override
     public boolean exists(String name) {
         return table.find(name).isPresent();
+    }
+
+    @Override
+    public PodSubscription subscribe(String name, PodSubscriber subscriber) {
+        return subscriptions.subscribe(name, subscriber);
     }
 }

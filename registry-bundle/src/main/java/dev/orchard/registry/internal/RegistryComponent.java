@@ -5,6 +5,7 @@ import dev.orchard.api.registry.ProviderKind;
 import dev.orchard.api.registry.ProviderListener;
 import dev.orchard.api.registry.ProviderRegistry;
 import dev.orchard.registry.core.ProviderTable;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.SortedSet;
@@ -45,7 +46,27 @@ abstract class RegistryComponent<S> implements ProviderRegistry<S> {
     }
 
     private List<ProviderListener> listeners() {
-        return listeners;
+        List<ProviderListener> whiteboard = listeners;
+        ProviderListener own = ownListener();
+        if (own == null) {
+            return whiteboard;
+        }
+        // The registry's own listener hears each change first, before the whiteboard's listeners.
+        List<ProviderListener> all = new ArrayList<>(whiteboard == null ? 1 : whiteboard.size() + 1);
+        all.add(own);
+        if (whiteboard != null) {
+            all.addAll(whiteboard);
+        }
+        return all;
+    }
+
+    /**
+     * A listener of the registry's own, told of every change before the whiteboard's listeners.
+     *
+     * @return the listener, or null if the registry has none
+     */
+    ProviderListener ownListener() {
+        return null;
     }
 
     // The DS runtime, to explain activation failures; null if absent.

@@ -3,13 +3,11 @@ package dev.orchard.provider.kubernetes.internal;
 import dev.orchard.api.error.UnavailableException;
 import dev.orchard.api.provider.ProviderConfiguration;
 import dev.orchard.api.provider.ProviderPublication;
-import java.util.ArrayList;
+import dev.orchard.provider.kubernetes.cluster.Fabric8Bundles;
 import java.util.List;
-import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.BundleEvent;
 import org.osgi.framework.BundleListener;
-import org.osgi.framework.Constants;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -22,7 +20,6 @@ import org.slf4j.LoggerFactory;
  */
 final class DeferredPublication implements BundleListener {
     private static final Logger LOG = LoggerFactory.getLogger(DeferredPublication.class);
-    private static final String SPI_FLY = "org.apache.aries.spifly.dynamic.bundle";
 
     private final BundleContext context;
     private final ProviderConfiguration config;
@@ -57,7 +54,7 @@ final class DeferredPublication implements BundleListener {
         if (closed || serving) {
             return;
         }
-        List<String> waiting = notActive();
+        List<String> waiting = Fabric8Bundles.notActive(context);
         if (publication != null) {
             if (!waiting.isEmpty()) {
                 return; // still FAILED for the same reason
@@ -76,28 +73,6 @@ final class DeferredPublication implements BundleListener {
         } else {
             LOG.info("Kubernetes provider {} waits for {}", config.rawName(), waiting);
         }
-    }
-
-    // Every fabric8 bundle and SPI Fly that is not active yet; fragments have no state of their own to wait for.
-    private List<String> notActive() {
-        List<String> waiting = new ArrayList<>();
-        boolean spiFly = false;
-        for (Bundle b : context.getBundles()) {
-            String name = b.getSymbolicName() == null ? "" : b.getSymbolicName();
-            boolean fragment = b.getHeaders("").get(Constants.FRAGMENT_HOST) != null;
-            if (name.equals(SPI_FLY)) {
-                spiFly = b.getState() == Bundle.ACTIVE;
-            }
-            if ((name.startsWith("io.fabric8.") || name.equals(SPI_FLY))
-                    && !fragment
-                    && b.getState() != Bundle.ACTIVE) {
-                waiting.add(name);
-            }
-        }
-        if (!spiFly && !waiting.contains(SPI_FLY)) {
-            waiting.add(SPI_FLY + " (not installed: fabric8 finds its HTTP client and model types through it)");
-        }
-        return waiting;
     }
 
     /** Stops waiting, and unregisters and closes the instance. */

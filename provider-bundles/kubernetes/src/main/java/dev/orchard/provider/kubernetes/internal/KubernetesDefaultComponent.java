@@ -1,7 +1,7 @@
 package dev.orchard.provider.kubernetes.internal;
 
 import dev.orchard.api.provider.ProviderConfiguration;
-import dev.orchard.provider.kubernetes.internal.cluster.ClusterSettings;
+import dev.orchard.provider.kubernetes.cluster.ClusterSettings;
 import java.nio.file.Path;
 import java.util.Map;
 import org.osgi.framework.BundleContext;

@@ -1,6 +1,6 @@
 package dev.orchard.provider.kubernetes.internal;
 
-import dev.orchard.provider.kubernetes.internal.cluster.ClusterSettings;
+import dev.orchard.provider.kubernetes.cluster.ClusterSettings;
 import io.fabric8.kubernetes.api.model.ContainerStatusBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodStatusBuilder;

@@ -1,12 +1,14 @@
 package dev.orchard.provider.kubernetes.internal;
 
-import dev.orchard.provider.kubernetes.internal.cluster.ClusterClient;
-import dev.orchard.provider.kubernetes.internal.cluster.ClusterSettings;
-import dev.orchard.provider.kubernetes.internal.mapping.NamespaceMapping;
-import dev.orchard.provider.kubernetes.internal.mapping.OriginLabels;
+import dev.orchard.provider.kubernetes.cluster.ClusterClient;
+import dev.orchard.provider.kubernetes.cluster.ClusterSettings;
+import dev.orchard.provider.kubernetes.mapping.NamespaceMapping;
+import dev.orchard.provider.kubernetes.mapping.OriginLabels;
 import dev.orchard.provider.kubernetes.internal.node.KubernetesNode;
 import dev.orchard.provider.kubernetes.internal.pods.KubernetesPods;
 import dev.orchard.provider.kubernetes.internal.volumes.KubernetesStorage;
+import dev.orchard.provider.kubernetes.mapping.NamespaceMapping;
+import dev.orchard.provider.kubernetes.mapping.OriginLabels;
 import io.fabric8.kubernetes.api.model.Pod;
 import java.time.Clock;
 import java.time.Duration;

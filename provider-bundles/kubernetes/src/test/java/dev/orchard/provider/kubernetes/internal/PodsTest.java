@@ -30,7 +30,7 @@ import dev.orchard.api.pod.TcpSocketAction;
 import dev.orchard.api.pod.Toleration;
 import dev.orchard.api.pod.TolerationOperator;
 import dev.orchard.api.pod.VolumeMount;
-import dev.orchard.provider.kubernetes.internal.mapping.OriginLabels;
+import dev.orchard.provider.kubernetes.mapping.OriginLabels;
 import io.fabric8.mockwebserver.http.RecordedRequest;
 import java.util.List;
 import java.util.Map;

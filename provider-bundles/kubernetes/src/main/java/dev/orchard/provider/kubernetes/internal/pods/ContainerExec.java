@@ -2,8 +2,8 @@ package dev.orchard.provider.kubernetes.internal.pods;
 
 import dev.orchard.api.error.UnavailableException;
 import dev.orchard.api.pod.ExecIO;
-import dev.orchard.provider.kubernetes.internal.cluster.ClusterAction;
-import dev.orchard.provider.kubernetes.internal.cluster.ClusterClient;
+import dev.orchard.provider.kubernetes.cluster.ClusterAction;
+import dev.orchard.provider.kubernetes.cluster.ClusterClient;
 import io.fabric8.kubernetes.client.dsl.ContainerResource;
 import io.fabric8.kubernetes.client.dsl.ExecWatch;
 import io.fabric8.kubernetes.client.dsl.TtyExecErrorChannelable;

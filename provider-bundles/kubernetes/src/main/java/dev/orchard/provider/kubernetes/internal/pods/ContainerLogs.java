@@ -1,8 +1,8 @@
 package dev.orchard.provider.kubernetes.internal.pods;
 
 import dev.orchard.api.pod.LogOptions;
-import dev.orchard.provider.kubernetes.internal.cluster.ClusterAction;
-import dev.orchard.provider.kubernetes.internal.cluster.ClusterClient;
+import dev.orchard.provider.kubernetes.cluster.ClusterAction;
+import dev.orchard.provider.kubernetes.cluster.ClusterClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.internal.OperationSupport;
 import io.fabric8.kubernetes.client.http.HttpClient;

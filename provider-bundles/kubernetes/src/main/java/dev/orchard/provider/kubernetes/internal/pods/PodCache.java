@@ -1,8 +1,8 @@
 package dev.orchard.provider.kubernetes.internal.pods;
 
 import dev.orchard.api.error.UnavailableException;
-import dev.orchard.provider.kubernetes.internal.cluster.ClusterClient;
-import dev.orchard.provider.kubernetes.internal.mapping.OriginLabels;
+import dev.orchard.provider.kubernetes.cluster.ClusterClient;
+import dev.orchard.provider.kubernetes.mapping.OriginLabels;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;

@@ -1,0 +1,112 @@
+package dev.orchard.kubelet.internal;
+
+import dev.orchard.api.provider.ProviderConfiguration;
+import dev.orchard.api.registry.OrchestratorRegistry;
+import dev.orchard.api.registry.PodProviderRegistry;
+import dev.orchard.provider.kubernetes.cluster.ClusterClient;
+import dev.orchard.provider.kubernetes.cluster.ClusterSettings;
+import dev.orchard.provider.kubernetes.cluster.Fabric8Bundles;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.BundleEvent;
+import org.osgi.framework.BundleListener;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.ConfigurationPolicy;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.metatype.annotations.Designate;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One bridge per factory configuration {@code dev.orchard.kubelet~<instance>}: reads the configuration, and once
+ * fabric8 may be used in the framework (every fabric8 bundle and SPI Fly active, see {@link Fabric8Bundles}) builds
+ * the cluster connection and the {@link Bridge}; stops it. Nothing else. A configuration it cannot start with fails
+ * the activation with the reason, which SCR keeps ({@code scr:info}) and the log shows.
+ */
+@Component(
+        configurationPid = "dev.orchard.kubelet",
+        configurationPolicy = ConfigurationPolicy.REQUIRE,
+        service = {})
+@Designate(ocd = KubeletConfiguration.class, factory = true)
+public final class KubeletComponent implements BundleListener {
+    private static final Logger LOG = LoggerFactory.getLogger(KubeletComponent.class);
+
+    private final BundleContext context;
+    private final PodProviderRegistry pods;
+    private final BridgeSettings settings;
+    private final ClusterSettings cluster;
+    private Bridge bridge;
+    private boolean stopped;
+
+    /**
+     * Reads one configuration, and starts its bridge now or once fabric8 may be used.
+     *
+     * @param context the bridge bundle's context
+     * @param properties the configuration's properties
+     * @param pods the pod provider registry, which the bridge calls and subscribes to
+     * @param orchestrators the orchestrator registry, for the default provider name
+     */
+    @Activate
+    public KubeletComponent(
+            BundleContext context,
+            Map<String, Object> properties,
+            @Reference PodProviderRegistry pods,
+            @Reference OrchestratorRegistry orchestrators) {
+        this.context = context;
+        this.pods = pods;
+        try {
+            ProviderConfiguration config = ProviderConfiguration.of(properties, KubeletConfiguration.class, "")
+                    .requireKnownKeys();
+            this.settings = BridgeSettings.from(config, orchestrators.detectDefault());
+            this.cluster = ClusterSettings.from(config, Path.of("").toAbsolutePath());
+        } catch (RuntimeException e) {
+            LOG.error("Kubelet bridge {} cannot start: {}", properties.get("service.pid"), e.getMessage());
+            throw e;
+        }
+        context.addBundleListener(this);
+        startIfReady(false);
+    }
+
+    @Override
+    public void bundleChanged(BundleEvent event) {
+        if (event.getType() == BundleEvent.STARTED) {
+            startIfReady(true);
+        }
+    }
+
+    private synchronized void startIfReady(boolean event) {
+        if (bridge != null || stopped) {
+            return;
+        }
+        List<String> waiting = Fabric8Bundles.notActive(context);
+        if (!waiting.isEmpty()) {
+            LOG.info("Kubelet bridge for node {} waits for {}", settings.nodeName(), waiting);
+            return;
+        }
+        context.removeBundleListener(this);
+        try {
+            bridge = new Bridge(settings, new ClusterClient(cluster), pods, Clock.systemUTC());
+        } catch (RuntimeException e) {
+            // On a bundle event's thread nobody else would report it; the configuration is what to fix.
+            LOG.error("Kubelet bridge for node {} cannot start: {}", settings.nodeName(), e.getMessage(), e);
+            if (event) {
+                return;
+            }
+            throw e;
+        }
+    }
+
+    @Deactivate
+    synchronized void deactivate() {
+        stopped = true;
+        context.removeBundleListener(this);
+        if (bridge != null) {
+            bridge.close();
+        }
+    }
+}

@@ -1,0 +1,293 @@
+package dev.orchard.kubelet.internal.pods;
+
+import dev.orchard.api.error.InvalidInputException;
+import dev.orchard.api.error.NotFoundException;
+import dev.orchard.api.error.OrchardException;
+import dev.orchard.api.naming.NamespacedName;
+import dev.orchard.api.pod.Pod;
+import dev.orchard.api.registry.PodProviderRegistry;
+import dev.orchard.kubelet.internal.BridgeSettings;
+import dev.orchard.provider.kubernetes.cluster.ClusterAction;
+import dev.orchard.provider.kubernetes.cluster.ClusterClient;
+import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
+import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.RejectedExecutionException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The pods bound to the bridge's node, carried to the pod provider: an informer on {@code spec.nodeName=<node>}
+ * feeds one worker thread, which creates, updates and deletes pods through the registry (so the provider can be
+ * swapped underneath), removes a deleted pod from the API server once the provider has deleted it, and
+ * reconciles both sides with the cluster as the source of truth.
+ *
+ * <p>All provider and server work runs on that one worker, in the order events came, so that a pod's create,
+ * update and delete never overtake each other. A provider that is missing makes the work wait for the next
+ * reconcile, which runs when a provider serves the name again.
+ */
+public final class PodController implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(PodController.class);
+
+    private final BridgeSettings settings;
+    private final ClusterClient cluster;
+    private final PodProviderRegistry registry;
+    private final ExecutorService worker;
+    private final PodStatusWriter statuses;
+    // What the bridge last gave the provider for each pod, so that only real changes become updatePod.
+    private final Map<NamespacedName, Pod> sent = new ConcurrentHashMap<>();
+    private volatile SharedIndexInformer<io.fabric8.kubernetes.api.model.Pod> informer;
+
+    /**
+     * Creates the controller; nothing is watched until {@link #start}.
+     *
+     * @param settings the bridge's settings
+     * @param cluster the connection to the cluster
+     * @param registry where the provider is called, through its name
+     * @param worker the one thread that does the pods' work
+     */
+    public PodController(
+            BridgeSettings settings, ClusterClient cluster, PodProviderRegistry registry, ExecutorService worker) {
+        this.settings = settings;
+        this.cluster = cluster;
+        this.registry = registry;
+        this.worker = worker;
+        this.statuses = new PodStatusWriter(cluster, this::cached);
+    }
+
+    /** Starts the informer on the pods bound to the node; its first list is then reconciled. */
+    public void start() {
+        informer = cluster.fabric8()
+                .pods()
+                .inAnyNamespace()
+                .withField("spec.nodeName", settings.nodeName())
+                .inform(new ResourceEventHandler<>() {
+                    @Override
+                    public void onAdd(io.fabric8.kubernetes.api.model.Pod pod) {
+                        submit(() -> sync(PodTranslation.key(pod)));
+                    }
+
+                    @Override
+                    public void onUpdate(
+                            io.fabric8.kubernetes.api.model.Pod before, io.fabric8.kubernetes.api.model.Pod after) {
+                        submit(() -> sync(PodTranslation.key(after)));
+                    }
+
+                    @Override
+                    public void onDelete(io.fabric8.kubernetes.api.model.Pod pod, boolean finalStateUnknown) {
+                        submit(() -> sync(PodTranslation.key(pod)));
+                    }
+                });
+        submit(this::reconcile);
+    }
+
+    /**
+     * Reconciles both sides, on the worker: the cluster's pods the provider lacks are created, and the provider's
+     * pods of this node that the cluster no longer has are deleted.
+     */
+    public void reconcileLater() {
+        submit(this::reconcile);
+    }
+
+    /**
+     * Writes a status the provider pushed, on the worker.
+     *
+     * @param pod the pod with its new status
+     */
+    public void pushed(Pod pod) {
+        if (settings.nodeName().equals(pod.metadata().labels().get(PodTranslation.NODE_LABEL))) {
+            submit(() -> statuses.write(new NamespacedName(pod.namespace(), pod.name()), pod.status()));
+        }
+    }
+
+    /** Polls the provider for the status of every pod of the node, on the worker: for providers that do not push. */
+    public void pollLater() {
+        submit(() -> {
+            for (NamespacedName key : cachedKeys()) {
+                try {
+                    var status = registry.call(settings.provider(), p -> p.getPodStatus(key.namespace(), key.name()));
+                    statuses.write(key, status);
+                } catch (OrchardException e) {
+                    LOG.debug("No status of pod {} from {}: {}", key, settings.provider(), e.getMessage());
+                }
+            }
+        });
+    }
+
+    private void submit(Runnable work) {
+        try {
+            worker.execute(() -> {
+                try {
+                    work.run();
+                } catch (RuntimeException e) {
+                    LOG.warn(
+                            "Pod work of node {} failed; the next event or reconcile tries again",
+                            settings.nodeName(),
+                            e);
+                }
+            });
+        } catch (RejectedExecutionException stopping) {
+            LOG.debug("Node {} is stopping; pod work dropped", settings.nodeName());
+        }
+    }
+
+    private io.fabric8.kubernetes.api.model.Pod cached(NamespacedName key) {
+        var i = informer;
+        return i == null ? null : i.getIndexer().getByKey(key.namespace() + "/" + key.name());
+    }
+
+    private List<NamespacedName> cachedKeys() {
+        var i = informer;
+        return i == null
+                ? List.of()
+                : i.getIndexer().list().stream().map(PodTranslation::key).toList();
+    }
+
+    // Brings the provider in line with the cluster for one pod.
+    private void sync(NamespacedName key) {
+        io.fabric8.kubernetes.api.model.Pod pod = cached(key);
+        if (pod == null) {
+            deleteFromProvider(key);
+        } else if (pod.getMetadata().getDeletionTimestamp() != null) {
+            deleteFromProvider(key);
+            removeFromServer(key);
+        } else {
+            ensure(key, pod);
+        }
+    }
+
+    private void ensure(NamespacedName key, io.fabric8.kubernetes.api.model.Pod pod) {
+        Pod wanted;
+        try {
+            wanted = PodTranslation.toOrchard(pod, settings.nodeName());
+        } catch (InvalidInputException e) {
+            statuses.failed(key, "ProviderFailed", e.getMessage());
+            return;
+        }
+        Pod before = sent.get(key);
+        try {
+            if (before == null) {
+                if (!providerHas(key)) {
+                    registry.call(settings.provider(), p -> {
+                        p.createPod(wanted);
+                        return null;
+                    });
+                    LOG.info("Pod {} created on {} for node {}", key, settings.provider(), settings.nodeName());
+                }
+            } else if (!sameDesire(before, wanted)) {
+                registry.call(settings.provider(), p -> {
+                    p.updatePod(wanted);
+                    return null;
+                });
+                LOG.info("Pod {} updated on {}", key, settings.provider());
+            }
+            sent.put(key, wanted);
+        } catch (InvalidInputException e) {
+            statuses.failed(key, "ProviderFailed", e.getMessage());
+        } catch (OrchardException e) {
+            LOG.info("Pod {} waits for provider {}: {}", key, settings.provider(), e.getMessage());
+        }
+    }
+
+    // The spec and the user's labels and annotations: what updatePod carries. Status and identity do not count.
+    private static boolean sameDesire(Pod a, Pod b) {
+        return a.spec().equals(b.spec())
+                && a.metadata().labels().equals(b.metadata().labels())
+                && a.metadata().annotations().equals(b.metadata().annotations());
+    }
+
+    private boolean providerHas(NamespacedName key) {
+        try {
+            registry.call(settings.provider(), p -> p.getPod(key.namespace(), key.name()));
+            return true;
+        } catch (NotFoundException e) {
+            if (!registry.exists(settings.provider())) {
+                throw e; // the provider is missing, not the pod
+            }
+            return false;
+        }
+    }
+
+    private void deleteFromProvider(NamespacedName key) {
+        try {
+            registry.call(settings.provider(), p -> {
+                p.deletePod(key.namespace(), key.name());
+                return null;
+            });
+            LOG.info("Pod {} deleted from {}", key, settings.provider());
+        } catch (NotFoundException gone) {
+            if (!registry.exists(settings.provider())) {
+                LOG.info("Pod {} waits for provider {} to be deleted", key, settings.provider());
+                return;
+            }
+        }
+        sent.remove(key);
+        statuses.forget(key);
+    }
+
+    // Once the provider has deleted the pod, the object goes from the API server, as a kubelet removes it.
+    private void removeFromServer(NamespacedName key) {
+        if (sent.containsKey(key)) {
+            return; // the provider did not confirm the delete
+        }
+        try {
+            cluster.call(
+                    new ClusterAction("delete", "pods", key.namespace(), key.name()),
+                    () -> cluster.fabric8()
+                            .pods()
+                            .inNamespace(key.namespace())
+                            .withName(key.name())
+                            .withGracePeriod(0)
+                            .delete());
+        } catch (NotFoundException gone) {
+            // someone else removed it
+        }
+    }
+
+    private void reconcile() {
+        var i = informer;
+        if (i == null || !i.hasSynced() || !registry.exists(settings.provider())) {
+            return; // not yet: the informer's first list, or the provider's return, reconciles again
+        }
+        Set<NamespacedName> inCluster = new HashSet<>();
+        for (var pod : i.getIndexer().list()) {
+            NamespacedName key = PodTranslation.key(pod);
+            inCluster.add(key);
+            sent.remove(key); // judged afresh against what the provider has
+            sync(key);
+        }
+        List<Pod> provided;
+        try {
+            provided = registry.call(settings.provider(), p -> p.getPods());
+        } catch (OrchardException e) {
+            LOG.info(
+                    "Reconcile of node {} waits for provider {}: {}",
+                    settings.nodeName(),
+                    settings.provider(),
+                    e.getMessage());
+            return;
+        }
+        for (Pod p : provided) {
+            NamespacedName key = new NamespacedName(p.namespace(), p.name());
+            if (settings.nodeName().equals(p.metadata().labels().get(PodTranslation.NODE_LABEL))
+                    && !inCluster.contains(key)) {
+                LOG.info("Pod {} is on {} but no longer in the cluster: deleting it", key, settings.provider());
+                deleteFromProvider(key);
+            }
+        }
+    }
+
+    /** Stops the informer; the worker is the bridge's to stop. */
+    @Override
+    public void close() {
+        var i = informer;
+        if (i != null) {
+            i.close();
+        }
+    }
+}
