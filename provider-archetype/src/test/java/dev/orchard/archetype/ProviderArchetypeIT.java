@@ -48,6 +48,7 @@ class ProviderArchetypeIT {
         ScratchRepository repository = ScratchRepository.linkedTo(
                 folder.resolve("repository"), Path.of(System.getProperty("orchard.local.repository")));
         repository.put("orchard-api", VERSION, "jar", given("orchard.api.jar"));
+        repository.attach("orchard-api", VERSION, "tests", given("orchard.api.tests.jar"));
         repository.put("orchard-provider-archetype", VERSION, "maven-archetype", given("orchard.archetype.jar"));
         Path work = Files.createDirectories(folder.resolve("work"));
 
@@ -74,7 +75,7 @@ class ProviderArchetypeIT {
         Command build = maven(project, repository, "verify");
         assertEquals(0, build.exit(), build.output());
         assertTrue(
-                build.output().contains("Tests run: 4, Failures: 0, Errors: 0, Skipped: 0"),
+                build.output().contains("Tests run: 8, Failures: 0, Errors: 0, Skipped: 0"),
                 "the generated unit tests ran: " + build.output());
         Path jar = project.resolve("target/acme-provider-1.0.0.jar");
         assertTrue(Files.isRegularFile(jar), "the build made " + jar);

@@ -78,6 +78,20 @@ final class ScratchRepository {
     }
 
     /**
+     * Places a jar attached to one of Orchard's artifacts, e.g. its test jar, beside an artifact {@link #put} placed.
+     *
+     * @param artifactId its artifact id (group {@code dev.orchard})
+     * @param version its version
+     * @param classifier its classifier, e.g. {@code tests}
+     * @param jar the built jar
+     * @throws IOException if it cannot be copied
+     */
+    void attach(String artifactId, String version, String classifier, Path jar) throws IOException {
+        Path folder = root.resolve("dev/orchard").resolve(artifactId).resolve(version);
+        Files.copy(jar, folder.resolve(artifactId + "-" + version + "-" + classifier + ".jar"));
+    }
+
+    /**
      * Its folder, for {@code -Dmaven.repo.local}.
      *
      * @return the folder
