@@ -62,30 +62,27 @@ class ${Kind}ProviderComponentTest {
         }
     }
 
-    @Test
-    void anUnknownKeyPublishesItFailedWithTheReason() {
-        ${Kind}ProviderComponent component =
-                new ${Kind}ProviderComponent(framework.context(), config("volume.pol", "1Gi"));
+    // The reason the component publishes its orchestrator FAILED with, given a configuration.
+    private Object failureWith(String... keysAndValues) {
+        ${Kind}ProviderComponent component = new ${Kind}ProviderComponent(framework.context(), config(keysAndValues));
         try {
-            Object reason = framework.only(Orchestrator.class).property(ProviderProperties.FAILURE);
-            assertEquals(
-                    "configuration ${package} has unknown key(s) volume.pol; the known keys are label, name, region,"
-                            + " service.ranking, volume.pool",
-                    reason);
+            return framework.only(Orchestrator.class).property(ProviderProperties.FAILURE);
         } finally {
             component.deactivate();
         }
     }
 
     @Test
+    void anUnknownKeyPublishesItFailedWithTheReason() {
+        assertEquals(
+                "configuration ${package} has unknown key(s) volume.pol; the known keys are label, name, region,"
+                        + " service.ranking, volume.pool",
+                failureWith("volume.pol", "1Gi"));
+    }
+
+    @Test
     void aPoolThatIsNoQuantityPublishesItFailedNamingTheKey() {
-        ${Kind}ProviderComponent component =
-                new ${Kind}ProviderComponent(framework.context(), config("volume.pool", "lots"));
-        try {
-            Object reason = framework.only(Orchestrator.class).property(ProviderProperties.FAILURE);
-            assertTrue(String.valueOf(reason).startsWith("configuration key volume.pool"), "reason: " + reason);
-        } finally {
-            component.deactivate();
-        }
+        Object reason = failureWith("volume.pool", "lots");
+        assertTrue(String.valueOf(reason).startsWith("configuration key volume.pool"), "reason: " + reason);
     }
 }
