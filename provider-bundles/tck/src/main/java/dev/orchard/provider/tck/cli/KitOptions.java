@@ -68,6 +68,18 @@ final class KitOptions {
         return o;
     }
 
+    /** Every option that takes a value; anything else but --help is refused before its value is looked for. */
+    private static final Set<String> VALUED = Set.of(
+            "--bundle",
+            "--provider",
+            "--pid",
+            "--factory-pid",
+            "--config",
+            "--skip",
+            "--require",
+            "--timeout",
+            "--report");
+
     private void read(String[] args) {
         for (int i = 0; i < args.length; i++) {
             String option = args[i];
@@ -75,9 +87,12 @@ final class KitOptions {
                 help = true;
                 continue;
             }
-            if (i + 1 >= args.length) {
+            if (!VALUED.contains(option)) {
                 throw new IllegalArgumentException(
-                        option.startsWith("--") ? option + " needs a value" : "unknown argument " + option);
+                        option.startsWith("-") ? "unknown option " + option : "unknown argument " + option);
+            }
+            if (i + 1 >= args.length) {
+                throw new IllegalArgumentException(option + " needs a value");
             }
             String value = args[++i];
             switch (option) {

@@ -216,6 +216,10 @@ class KitCommandIT {
         assertEquals(2, unknown.exit(), unknown.output());
         assertTrue(unknown.output().contains("volumes is no contract; allowed are storage, pods and notify"));
 
+        Result bogus = runOutside("--bogus");
+        assertEquals(2, bogus.exit(), bogus.output());
+        assertTrue(bogus.output().startsWith("orchard-tck: unknown option --bogus\nusage:"), bogus.output());
+
         Result noPid = runOutside("--config", "a=b");
         assertEquals(2, noPid.exit(), noPid.output());
         assertTrue(noPid.output().contains("--config needs the configuration's PID"));
