@@ -47,7 +47,33 @@ public final class ClusterClient implements AutoCloseable {
      */
     public ClusterClient(ClusterSettings settings) {
         this.settings = settings;
-        this.client = new KubernetesClientBuilder().withConfig(config(settings)).build();
+        this.client = build(settings);
+    }
+
+    /**
+     * Builds the client with the provider's own class loader as the thread's context class loader, and makes
+     * fabric8 build its resource type registry now, on this thread.
+     *
+     * <p>fabric8 looks up its HTTP client factory and, once per JVM, every resource type (a static registry) through
+     * the context class loader as well as its own. Left to chance, the registry is built on whichever thread first
+     * reads a polymorphic resource, such as a delete's answer. On Java 25 that is often a common-pool worker (its
+     * {@code CompletableFuture} no longer starts a thread per task on one or two cores), whose context class loader
+     * is the JVM's class path: where that holds fabric8 too (a test's class path, an application server's), its
+     * classes are not the bundle's, and the lookup failed with "APIGroup not a subtype", leaving a half-filled
+     * registry for good. The provider's bundle sees only the fabric8 it is wired to.
+     */
+    private static KubernetesClient build(ClusterSettings settings) {
+        Thread thread = Thread.currentThread();
+        ClassLoader before = thread.getContextClassLoader();
+        thread.setContextClassLoader(ClusterClient.class.getClassLoader());
+        try {
+            KubernetesClient built =
+                    new KubernetesClientBuilder().withConfig(config(settings)).build();
+            built.getKubernetesSerialization().getRegisteredKubernetesResource("v1", "Pod");
+            return built;
+        } finally {
+            thread.setContextClassLoader(before);
+        }
     }
 
     /**
