@@ -32,7 +32,6 @@ import org.junit.Test;
 import org.junit.runner.RunWith;
 import org.ops4j.pax.exam.Configuration;
 import org.ops4j.pax.exam.Option;
-import org.ops4j.pax.exam.junit.PaxExam;
 import org.ops4j.pax.exam.spi.reactors.ExamReactorStrategy;
 import org.ops4j.pax.exam.spi.reactors.PerClass;
 import org.osgi.framework.Bundle;
@@ -51,7 +50,7 @@ import org.osgi.framework.wiring.BundleWiring;
  *
  * <p>This class names no {@code dev.orchard.api} type (see {@link OrchardInKaraf}).
  */
-@RunWith(PaxExam.class)
+@RunWith(KarafExam.class)
 @ExamReactorStrategy(PerClass.class)
 public class OrchardFeatureIT {
     /** How long any wait may take: 2 shared cores make Karaf slow, never this slow. */
