@@ -177,6 +177,7 @@ public class OrchardFeatureIT {
      * @throws Exception if Karaf fails
      */
     @Test
+    @UsesKarafShell
     public void orchardCommandsRunInKarafsShell() throws Exception {
         orchard();
         ServiceReference<?>[] commands = context.getServiceReferences(
@@ -201,6 +202,7 @@ public class OrchardFeatureIT {
      * @throws Exception if Karaf or the client fails
      */
     @Test
+    @UsesKarafShell
     public void orchardProvidersPrintsItsTableThroughTheBatchClient() throws Exception {
         orchard();
         BatchClient.Run run = BatchClient.run("orchard:providers\n", TIMEOUT_MS);
@@ -215,6 +217,7 @@ public class OrchardFeatureIT {
      * @throws Exception if Karaf fails
      */
     @Test
+    @UsesKarafShell
     public void karafsHelpDescribesTheOrchardCommands() throws Exception {
         orchard();
         Shell help = execute("help orchard:volume-add");
@@ -274,6 +277,7 @@ public class OrchardFeatureIT {
      * @throws Exception if Karaf fails
      */
     @Test
+    @UsesKarafShell
     public void providerBundleInstalledAtRuntimeAppearsAndDisappears() throws Exception {
         OrchardInKaraf o = orchard();
         String name = "tiny";
