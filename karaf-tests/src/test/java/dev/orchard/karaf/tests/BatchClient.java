@@ -10,6 +10,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -56,16 +58,24 @@ final class BatchClient {
         builder.environment().remove("JAVA_OPTS");
         builder.environment().remove("EXTRA_JAVA_OPTS");
         Process client = builder.start();
-        CompletableFuture<String> out = CompletableFuture.supplyAsync(() -> read(client.getInputStream()));
-        CompletableFuture<String> err = CompletableFuture.supplyAsync(() -> read(client.getErrorStream()));
-        try (OutputStream stdin = client.getOutputStream()) {
-            stdin.write(commands.getBytes(StandardCharsets.UTF_8));
+        // Two threads of this call's own drain stdout and stderr at the same time: the common pool may have a single
+        // worker (on Java 25 with 2 cores it does), and a client that fills the stderr pipe while that worker waits
+        // for the end of stdout would hang until the timeout.
+        ExecutorService readers = Executors.newFixedThreadPool(2);
+        try {
+            CompletableFuture<String> out = CompletableFuture.supplyAsync(() -> read(client.getInputStream()), readers);
+            CompletableFuture<String> err = CompletableFuture.supplyAsync(() -> read(client.getErrorStream()), readers);
+            try (OutputStream stdin = client.getOutputStream()) {
+                stdin.write(commands.getBytes(StandardCharsets.UTF_8));
+            }
+            if (!client.waitFor(timeoutMs, TimeUnit.MILLISECONDS)) {
+                client.destroyForcibly();
+                throw new AssertionError("bin/client -b did not end within " + timeoutMs + " ms");
+            }
+            return new Run(client.exitValue(), out.join(), err.join());
+        } finally {
+            readers.shutdown();
         }
-        if (!client.waitFor(timeoutMs, TimeUnit.MILLISECONDS)) {
-            client.destroyForcibly();
-            throw new AssertionError("bin/client -b did not end within " + timeoutMs + " ms");
-        }
-        return new Run(client.exitValue(), out.join(), err.join());
     }
 
     private static String read(InputStream in) {

@@ -19,7 +19,6 @@ import org.junit.Test;
 import org.junit.runner.RunWith;
 import org.ops4j.pax.exam.Configuration;
 import org.ops4j.pax.exam.Option;
-import org.ops4j.pax.exam.junit.PaxExam;
 import org.ops4j.pax.exam.spi.reactors.ExamReactorStrategy;
 import org.ops4j.pax.exam.spi.reactors.PerClass;
 import org.osgi.framework.Bundle;
@@ -32,7 +31,7 @@ import org.osgi.framework.BundleContext;
  *
  * <p>This class names no {@code dev.orchard.api} type (see {@link OrchardInKaraf}).
  */
-@RunWith(PaxExam.class)
+@RunWith(KarafExam.class)
 @ExamReactorStrategy(PerClass.class)
 public class KubernetesFeatureIT {
     private static final long TIMEOUT_MS = 120_000;

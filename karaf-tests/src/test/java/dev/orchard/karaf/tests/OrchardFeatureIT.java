@@ -32,7 +32,6 @@ import org.junit.Test;
 import org.junit.runner.RunWith;
 import org.ops4j.pax.exam.Configuration;
 import org.ops4j.pax.exam.Option;
-import org.ops4j.pax.exam.junit.PaxExam;
 import org.ops4j.pax.exam.spi.reactors.ExamReactorStrategy;
 import org.ops4j.pax.exam.spi.reactors.PerClass;
 import org.osgi.framework.Bundle;
@@ -51,7 +50,7 @@ import org.osgi.framework.wiring.BundleWiring;
  *
  * <p>This class names no {@code dev.orchard.api} type (see {@link OrchardInKaraf}).
  */
-@RunWith(PaxExam.class)
+@RunWith(KarafExam.class)
 @ExamReactorStrategy(PerClass.class)
 public class OrchardFeatureIT {
     /** How long any wait may take: 2 shared cores make Karaf slow, never this slow. */
@@ -178,6 +177,7 @@ public class OrchardFeatureIT {
      * @throws Exception if Karaf fails
      */
     @Test
+    @UsesKarafShell
     public void orchardCommandsRunInKarafsShell() throws Exception {
         orchard();
         ServiceReference<?>[] commands = context.getServiceReferences(
@@ -202,6 +202,7 @@ public class OrchardFeatureIT {
      * @throws Exception if Karaf or the client fails
      */
     @Test
+    @UsesKarafShell
     public void orchardProvidersPrintsItsTableThroughTheBatchClient() throws Exception {
         orchard();
         BatchClient.Run run = BatchClient.run("orchard:providers\n", TIMEOUT_MS);
@@ -216,6 +217,7 @@ public class OrchardFeatureIT {
      * @throws Exception if Karaf fails
      */
     @Test
+    @UsesKarafShell
     public void karafsHelpDescribesTheOrchardCommands() throws Exception {
         orchard();
         Shell help = execute("help orchard:volume-add");
@@ -275,6 +277,7 @@ public class OrchardFeatureIT {
      * @throws Exception if Karaf fails
      */
     @Test
+    @UsesKarafShell
     public void providerBundleInstalledAtRuntimeAppearsAndDisappears() throws Exception {
         OrchardInKaraf o = orchard();
         String name = "tiny";

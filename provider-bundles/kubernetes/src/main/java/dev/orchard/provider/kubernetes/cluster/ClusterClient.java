@@ -4,6 +4,7 @@ import dev.orchard.api.error.InvalidInputException;
 import dev.orchard.api.error.OrchardException;
 import dev.orchard.api.error.ProviderFaultException;
 import dev.orchard.api.naming.Names;
+import io.fabric8.kubernetes.api.model.KubernetesResource;
 import io.fabric8.kubernetes.api.model.NamedContext;
 import io.fabric8.kubernetes.api.model.Namespace;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
@@ -12,6 +13,7 @@ import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.internal.KubeConfigUtils;
+import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -47,11 +49,42 @@ public final class ClusterClient implements AutoCloseable {
      */
     public ClusterClient(ClusterSettings settings) {
         this.settings = settings;
-        this.client = new KubernetesClientBuilder()
-                .withHttpClientFactory(LingeringExecutors.httpClients())
-                .withTaskExecutor(LingeringExecutors.tasks())
-                .withConfig(config(settings))
-                .build();
+        this.client = build(settings);
+    }
+
+    /**
+     * Builds the client, and makes fabric8 build its resource type registries now, on this thread, with a context
+     * class loader that sees no fabric8 at all.
+     *
+     * <p>fabric8 keeps a static registry of resource types in each of its two copies of {@code KubernetesDeserializer}
+     * (model-core's, which Jackson uses for a {@code KubernetesResource}, and the client's), built once per JVM
+     * through the context class loader as well as fabric8's own, on whichever thread first needs it; it also finds
+     * its HTTP client factory that way. Left to chance, that was the thread that first read a polymorphic answer,
+     * such as a delete's. On Java 25 that is often a common-pool worker (its {@code CompletableFuture} no longer
+     * starts a thread per task on one or two cores, as Java 17 does), whose context class loader is the JVM's class
+     * path: where that holds fabric8 too (a test's class path, an application server's), its classes are not the
+     * bundles', and the lookup failed with "APIGroup not a subtype", leaving a half-filled registry for good. With
+     * the platform class loader as the context, fabric8 finds its types and client through its own bundles (SPI
+     * Fly), whatever the JVM's class path holds.
+     */
+    private static KubernetesClient build(ClusterSettings settings) {
+        Thread thread = Thread.currentThread();
+        ClassLoader before = thread.getContextClassLoader();
+        thread.setContextClassLoader(ClassLoader.getPlatformClassLoader());
+        try {
+            KubernetesClient built = new KubernetesClientBuilder()
+                    .withHttpClientFactory(LingeringExecutors.httpClients())
+                    .withTaskExecutor(LingeringExecutors.tasks())
+                    .withConfig(config(settings))
+                    .build();
+            KubernetesSerialization serialization = built.getKubernetesSerialization();
+            serialization.getRegisteredKubernetesResource("v1", "Namespace"); // the client's registry
+            serialization.unmarshal(
+                    "{\"apiVersion\":\"v1\",\"kind\":\"Namespace\"}", KubernetesResource.class); // model-core's
+            return built;
+        } finally {
+            thread.setContextClassLoader(before);
+        }
     }
 
     /**

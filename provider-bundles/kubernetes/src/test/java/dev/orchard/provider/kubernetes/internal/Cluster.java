@@ -2,8 +2,6 @@ package dev.orchard.provider.kubernetes.internal;
 
 import dev.orchard.provider.kubernetes.cluster.ClusterClient;
 import dev.orchard.provider.kubernetes.cluster.ClusterSettings;
-import dev.orchard.provider.kubernetes.mapping.NamespaceMapping;
-import dev.orchard.provider.kubernetes.mapping.OriginLabels;
 import dev.orchard.provider.kubernetes.internal.node.KubernetesNode;
 import dev.orchard.provider.kubernetes.internal.pods.KubernetesPods;
 import dev.orchard.provider.kubernetes.internal.volumes.KubernetesStorage;

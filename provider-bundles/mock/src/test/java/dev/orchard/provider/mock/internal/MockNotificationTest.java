@@ -139,18 +139,23 @@ class MockNotificationTest {
             }
             received.add(p);
         });
+        // A thread of the test's own: the common pool may have a single worker (on Java 25 with 2 cores it does),
+        // shared with whatever else this JVM runs there, and the caller's calls must not wait on that.
+        ExecutorService caller = Executors.newSingleThreadExecutor();
         try {
             CompletableFuture<Void> first =
-                    CompletableFuture.runAsync(() -> mock.pods().createPod(pod("default", "one")));
+                    CompletableFuture.runAsync(() -> mock.pods().createPod(pod("default", "one")), caller);
             first.get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
             assertTrue(entered.await(TIMEOUT_SECONDS, TimeUnit.SECONDS), "the callback was never called");
 
             // The callback is still blocked; more operations must still return.
-            CompletableFuture<Void> more = CompletableFuture.runAsync(() -> {
-                mock.pods().createPod(pod("default", "two"));
-                mock.pods().deletePod("default", "one");
-                mock.pods().getPods();
-            });
+            CompletableFuture<Void> more = CompletableFuture.runAsync(
+                    () -> {
+                        mock.pods().createPod(pod("default", "two"));
+                        mock.pods().deletePod("default", "one");
+                        mock.pods().getPods();
+                    },
+                    caller);
             more.get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
             assertEquals(
                     List.of("two"),
@@ -158,6 +163,7 @@ class MockNotificationTest {
             assertTrue(received.isEmpty(), "the callback should still be blocked");
         } finally {
             release.countDown();
+            caller.shutdownNow();
         }
         assertEquals("one", next().name());
         assertEquals("two", next().name());

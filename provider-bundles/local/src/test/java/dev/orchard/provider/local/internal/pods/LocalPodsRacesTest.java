@@ -29,7 +29,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -37,6 +40,17 @@ import org.junit.jupiter.api.Test;
  * the pod whole or gone, its name free or taken by exactly one pod, and nothing of it left behind.
  */
 class LocalPodsRacesTest extends LocalPodsTestBase {
+    /**
+     * Threads of the test's own for the calls that must overlap: the common pool may have a single worker (on Java
+     * 25 with 2 cores it does), and a delete queued there behind a blocked create would not race it at all.
+     */
+    private final ExecutorService threads = Executors.newFixedThreadPool(2);
+
+    @AfterEach
+    void stopThreads() {
+        threads.shutdownNow();
+    }
+
     private LocalPods withLauncher(String folder, Launcher launcher) throws IOException {
         return new LocalPods(
                 LocalPods.root(tmp.resolve(folder)),
@@ -96,10 +110,11 @@ class LocalPodsRacesTest extends LocalPodsTestBase {
         };
         LocalPods provider = withLauncher("slow-pods", slow);
         try {
-            CompletableFuture<Void> create = CompletableFuture.runAsync(() ->
-                    provider.createPod(Pod.of(NS, "web", spec(RestartPolicy.NEVER, sh("c", "sleep 300")))));
+            CompletableFuture<Void> create = CompletableFuture.runAsync(
+                    () -> provider.createPod(Pod.of(NS, "web", spec(RestartPolicy.NEVER, sh("c", "sleep 300")))),
+                    threads);
             assertTrue(starting.await(10, TimeUnit.SECONDS));
-            CompletableFuture<Void> delete = CompletableFuture.runAsync(() -> provider.deletePod(NS, "web"));
+            CompletableFuture<Void> delete = CompletableFuture.runAsync(() -> provider.deletePod(NS, "web"), threads);
             Thread.sleep(200);
             assertFalse(delete.isDone(), "the delete waits for the pod's create, instead of answering NotFound");
             release.countDown();
@@ -129,7 +144,7 @@ class LocalPodsRacesTest extends LocalPodsTestBase {
         for (int round = 0; round < 30; round++) {
             pods.createPod(Pod.of(NS, "web", spec));
             awaitPhase("web", PodPhase.RUNNING);
-            CompletableFuture<Void> delete = CompletableFuture.runAsync(() -> pods.deletePod(NS, "web"));
+            CompletableFuture<Void> delete = CompletableFuture.runAsync(() -> pods.deletePod(NS, "web"), threads);
             while (true) {
                 try {
                     pods.createPod(Pod.of(NS, "web", spec));

@@ -654,7 +654,13 @@ class LocalPodsTest extends LocalPodsTestBase {
     @Test
     void aRunningPodIsInTheStatsSummary() {
         createRunning("web", "sleep 300");
-        StatsSummary s = pods.getStatsSummary();
+        // Running means started and in the pod's cgroup; a cgroup v1 memory controller charges the group only the
+        // pages faulted after that join, so a read in the first milliseconds may find none yet. Wait for them.
+        StatsSummary s = await(
+                "the pod's working set to show in the summary",
+                WAIT,
+                pods::getStatsSummary,
+                summary -> podStats(summary, "web").memoryWorkingSetBytes() > 0);
         assertEquals("local", s.nodeName());
         PodStats p = podStats(s, "web");
         assertEquals(NS, p.namespace());
