@@ -1,5 +1,6 @@
 package dev.orchard.http.api;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.orchard.api.error.InvalidInputException;
 import dev.orchard.api.naming.Names;
 import jakarta.servlet.http.HttpServletRequest;
@@ -12,6 +13,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 
 /**
  * One request and its response as the endpoints see them: path parameters, checked query parameters, a body read
@@ -102,6 +104,20 @@ final class Exchange {
      * @throws InvalidInputException if it does not map, naming the field
      */
     <T> T body(Class<T> type) throws IOException {
+        return body(type, UnaryOperator.identity());
+    }
+
+    /**
+     * Reads the JSON body into a type, after filling in defaults its record cannot give.
+     *
+     * @param <T> the type
+     * @param type the type
+     * @param defaults fills in what is absent from the parsed tree
+     * @return the value
+     * @throws HttpStatusException 413 if the body is larger than the cap
+     * @throws InvalidInputException if it does not map, naming the field
+     */
+    <T> T body(Class<T> type, UnaryOperator<JsonNode> defaults) throws IOException {
         long declared = request.getContentLengthLong();
         if (declared > maxBodyBytes) {
             throw tooLarge(declared + " bytes");
@@ -116,7 +132,7 @@ final class Exchange {
                 bytes.write(buffer, 0, n);
             }
         }
-        return json.read(bytes.toByteArray(), type);
+        return json.read(bytes.toByteArray(), type, defaults);
     }
 
     private HttpStatusException tooLarge(String size) {

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.deser.std.FromStringDeserializer;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
@@ -27,6 +28,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.time.DateTimeException;
 import java.time.Instant;
+import java.util.function.UnaryOperator;
 
 /**
  * Reads and writes the API's JSON: the API records with their own field names, instants as RFC 3339 text, and the
@@ -45,7 +47,6 @@ final class Json {
         mapper = new ObjectMapper()
                 .registerModule(module)
                 .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-                .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
                 .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
         mapper.getFactory()
                 .setStreamReadConstraints(
@@ -73,11 +74,25 @@ final class Json {
      * @throws InvalidInputException if the body is not JSON, or a field is unknown, of the wrong type or invalid
      */
     <T> T read(byte[] body, Class<T> type) {
+        return read(body, type, UnaryOperator.identity());
+    }
+
+    /**
+     * Reads a value, after filling in defaults that its record cannot give (a missing number of a record is 0).
+     *
+     * @param <T> its type
+     * @param body the JSON
+     * @param type its type
+     * @param defaults fills in what is absent from the parsed tree
+     * @return the value
+     * @throws InvalidInputException if the body is not JSON, or a field is unknown, of the wrong type or invalid
+     */
+    <T> T read(byte[] body, Class<T> type, UnaryOperator<JsonNode> defaults) {
         if (body.length == 0) {
             throw new InvalidInputException("the request has no body; send a JSON object");
         }
         try {
-            return mapper.readValue(body, type);
+            return mapper.treeToValue(defaults.apply(mapper.readTree(body)), type);
         } catch (ValueInstantiationException e) {
             String where = where(e);
             if (e.getCause() instanceof OrchardException cause) {

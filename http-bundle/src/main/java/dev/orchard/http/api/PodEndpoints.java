@@ -1,9 +1,12 @@
 package dev.orchard.http.api;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.orchard.api.error.InvalidInputException;
 import dev.orchard.api.pod.Node;
 import dev.orchard.api.pod.Pod;
 import dev.orchard.api.pod.PodProvider;
+import dev.orchard.api.pod.PodSpec;
 import dev.orchard.api.registry.PodProviderRegistry;
 import java.io.IOException;
 import java.util.List;
@@ -50,7 +53,7 @@ final class PodEndpoints {
     private void create(Exchange ex) throws IOException {
         ex.allowQuery(List.of());
         String provider = names.resolve(ex.path("name"));
-        Pod pod = ex.body(Pod.class);
+        Pod pod = ex.body(Pod.class, PodEndpoints::withDefaults);
         if (pod.spec() == null) {
             throw new InvalidInputException("field spec is missing; a pod needs a spec with its containers");
         }
@@ -61,6 +64,17 @@ final class PodEndpoints {
             return p.getPod(ns, name);
         });
         ex.created("/pod-providers/" + ex.path("name") + "/pods/" + ns + "/" + name, created);
+    }
+
+    /**
+     * Fills in the grace period a pod spec gives when none is set: as a record component it would be 0, an
+     * immediate kill.
+     */
+    private static JsonNode withDefaults(JsonNode body) {
+        if (body.path("spec") instanceof ObjectNode spec && !spec.has("terminationGracePeriodSeconds")) {
+            spec.put("terminationGracePeriodSeconds", PodSpec.DEFAULT_GRACE_PERIOD_SECONDS);
+        }
+        return body;
     }
 
     private void read(Exchange ex) throws IOException {

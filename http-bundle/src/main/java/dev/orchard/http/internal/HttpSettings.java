@@ -51,6 +51,7 @@ record HttpSettings(Optional<Path> tokenFile, long maxBodyBytes) {
         return key.startsWith("service.")
                 || key.startsWith("component.")
                 || key.startsWith("felix.")
+                || key.startsWith("osgi.")
                 || key.startsWith("objectClass");
     }
 }
