@@ -15,35 +15,60 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The API's servlet: checks the bearer token, finds the route, and turns every failure into a JSON error with its
- * status. No stack trace ever reaches a client; an unexpected failure is logged and answered 500.
+ * A servlet of the API's routes: checks the bearer token, finds the route, and turns every failure into an error
+ * with its status (JSON {@code {category, message}} for Orchard's API, the message as text for maya's paths, as
+ * maya's API server answered). No stack trace ever reaches a client; an unexpected failure is logged and answered
+ * 500.
  */
 public final class ApiServlet extends HttpServlet {
     /** The path the API is served under. */
     public static final String ROOT = "/orchard/api/v1";
+    /** The path maya's volume API is served under. */
+    public static final String MAYA_ROOT = "/latest/volumes";
 
     private static final long serialVersionUID = 1L;
     private static final Logger LOG = LoggerFactory.getLogger(ApiServlet.class);
 
-    private final transient Endpoints endpoints;
+    private final String root;
+    private final transient List<Route> routes;
+    private final long maxBodyBytes;
     private final transient TokenState token;
+    private final boolean textErrors;
     private final transient Json json = new Json();
     private final String failure;
 
-    /**
-     * Serves the endpoints.
-     *
-     * @param endpoints the route table
-     * @param token the bearer token every request must send, if one is configured
-     */
-    public ApiServlet(Endpoints endpoints, TokenState token) {
-        this(endpoints, token, null);
+    private ApiServlet(
+            String root, List<Route> routes, long maxBodyBytes, TokenState token, boolean textErrors, String failure) {
+        this.root = root;
+        this.routes = List.copyOf(routes);
+        this.maxBodyBytes = maxBodyBytes;
+        this.token = token;
+        this.textErrors = textErrors;
+        this.failure = failure;
     }
 
-    private ApiServlet(Endpoints endpoints, TokenState token, String failure) {
-        this.endpoints = endpoints;
-        this.token = token;
-        this.failure = failure;
+    /**
+     * Serves Orchard's API under {@value #ROOT}.
+     *
+     * @param endpoints the route table
+     * @param maxBodyBytes the largest request body accepted
+     * @param token the bearer token every request must send, if one is configured
+     * @return the servlet
+     */
+    public static ApiServlet orchard(Endpoints endpoints, long maxBodyBytes, TokenState token) {
+        return new ApiServlet(ROOT, endpoints.routes(), maxBodyBytes, token, false, null);
+    }
+
+    /**
+     * Serves maya's volume paths under {@value #MAYA_ROOT}.
+     *
+     * @param maya the route table
+     * @param maxBodyBytes the largest request body accepted
+     * @param token the bearer token every request must send, if one is configured
+     * @return the servlet
+     */
+    public static ApiServlet maya(MayaEndpoints maya, long maxBodyBytes, TokenState token) {
+        return new ApiServlet(MAYA_ROOT, maya.routes(), maxBodyBytes, token, true, null);
     }
 
     /**
@@ -53,7 +78,7 @@ public final class ApiServlet extends HttpServlet {
      * @return the servlet
      */
     public static ApiServlet failing(String reason) {
-        return new ApiServlet(null, TokenState.NONE, reason);
+        return new ApiServlet(ROOT, List.of(), 1, TokenState.NONE, false, reason);
     }
 
     @Override
@@ -91,12 +116,11 @@ public final class ApiServlet extends HttpServlet {
     private void dispatch(HttpServletRequest request, HttpServletResponse response) throws IOException {
         String path = request.getPathInfo() == null ? "/" : request.getPathInfo();
         List<String> segments = Route.segments(path);
-        List<Route> matching = endpoints.routes().stream()
-                .filter(r -> r.match(segments).isPresent())
-                .toList();
+        List<Route> matching =
+                routes.stream().filter(r -> r.match(segments).isPresent()).toList();
         if (matching.isEmpty()) {
             throw new HttpStatusException(
-                    404, "NOT_FOUND", "no endpoint " + ROOT + path + "; " + ROOT + "/openapi.json lists them");
+                    404, "NOT_FOUND", "no endpoint " + root + path + "; " + ROOT + "/openapi.json lists Orchard's");
         }
         String method = request.getMethod();
         Optional<Route> route =
@@ -104,10 +128,10 @@ public final class ApiServlet extends HttpServlet {
         if (route.isEmpty()) {
             String allow = matching.stream().map(Route::method).distinct().collect(Collectors.joining(", "));
             throw new HttpStatusException(
-                    405, "INVALID_INPUT", method + " is not served at " + ROOT + path + "; it serves " + allow, allow);
+                    405, "INVALID_INPUT", method + " is not served at " + root + path + "; it serves " + allow, allow);
         }
         Map<String, String> params = route.get().match(segments).orElseThrow();
-        route.get().handler().handle(new Exchange(request, response, json, endpoints.maxBodyBytes(), params));
+        route.get().handler().handle(new Exchange(request, response, json, maxBodyBytes, params));
     }
 
     private void error(HttpServletResponse response, int status, ErrorBody body) throws IOException {
@@ -118,10 +142,15 @@ public final class ApiServlet extends HttpServlet {
         }
         response.resetBuffer();
         response.setStatus(status);
-        response.setContentType("application/json");
         response.setCharacterEncoding("UTF-8");
         try (OutputStream out = response.getOutputStream()) {
-            json.write(out, body);
+            if (textErrors) {
+                response.setContentType("text/plain");
+                out.write(body.message().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            } else {
+                response.setContentType("application/json");
+                json.write(out, body);
+            }
         }
     }
 }

@@ -11,17 +11,14 @@ import java.util.List;
  */
 public final class Endpoints {
     private final List<Route> routes;
-    private final long maxBodyBytes;
 
     /**
      * Builds the table.
      *
      * @param orchestrators the orchestrator registry; it also names the default pod provider
      * @param pods the pod provider registry
-     * @param maxBodyBytes the largest request body accepted
      */
-    public Endpoints(OrchestratorRegistry orchestrators, PodProviderRegistry pods, long maxBodyBytes) {
-        this.maxBodyBytes = maxBodyBytes;
+    public Endpoints(OrchestratorRegistry orchestrators, PodProviderRegistry pods) {
         DefaultName names = new DefaultName(orchestrators);
         List<Route> all = new ArrayList<>();
         all.addAll(new ProviderEndpoints(orchestrators, pods, names).routes());
@@ -33,9 +30,5 @@ public final class Endpoints {
 
     List<Route> routes() {
         return routes;
-    }
-
-    long maxBodyBytes() {
-        return maxBodyBytes;
     }
 }

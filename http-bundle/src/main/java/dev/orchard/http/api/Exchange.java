@@ -50,6 +50,17 @@ final class Exchange {
     }
 
     /**
+     * A request header.
+     *
+     * @param name its name
+     * @return its value, or null when absent or blank
+     */
+    String header(String name) {
+        String value = request.getHeader(name);
+        return value == null || value.isBlank() ? null : value.strip();
+    }
+
+    /**
      * Fails if the request has a query parameter this endpoint does not take, so that a misspelled one never
      * silently leaves a default in force.
      *

@@ -2,7 +2,6 @@ package dev.orchard.http.api;
 
 import dev.orchard.api.error.InvalidInputException;
 import dev.orchard.api.error.NotFoundException;
-import dev.orchard.api.error.UnsupportedException;
 import dev.orchard.api.naming.Names;
 import dev.orchard.api.orchestrator.StorageOps;
 import dev.orchard.api.orchestrator.Volume;
@@ -97,12 +96,7 @@ final class VolumeEndpoints {
                 + " in orchestrator " + Names.quote(orchestrator));
     }
 
-    /** Calls an orchestrator's storage through the registry; an orchestrator without storage is Unsupported. */
     private <R> R storage(String orchestrator, Function<StorageOps, R> call) {
-        return orchestrators.call(
-                orchestrator,
-                o -> call.apply(o.storageOps()
-                        .orElseThrow(() -> new UnsupportedException(
-                                "orchestrator " + Names.quote(orchestrator) + " has no storage operations"))));
+        return StorageCalls.call(orchestrators, orchestrator, call);
     }
 }

@@ -5,10 +5,13 @@ import dev.orchard.api.registry.OrchestratorRegistry;
 import dev.orchard.api.registry.PodProviderRegistry;
 import dev.orchard.http.api.ApiServlet;
 import dev.orchard.http.api.Endpoints;
+import dev.orchard.http.api.MayaEndpoints;
 import dev.orchard.http.binding.TokenState;
 import jakarta.servlet.Servlet;
+import java.util.ArrayList;
 import java.util.Dictionary;
 import java.util.Hashtable;
+import java.util.List;
 import java.util.Map;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.ServiceRegistration;
@@ -21,8 +24,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Publishes the Orchard API servlet on the servlet whiteboard under {@value ApiServlet#ROOT}, built from
- * configuration {@code dev.orchard.http} and the two registries.
+ * Publishes the API servlets on the servlet whiteboard, Orchard's under {@value ApiServlet#ROOT} and maya's volume
+ * paths under {@value ApiServlet#MAYA_ROOT}, built from configuration {@code dev.orchard.http} and the registries.
  */
 @Component(
         configurationPid = "dev.orchard.http",
@@ -31,10 +34,10 @@ import org.slf4j.LoggerFactory;
 public final class HttpApiComponent {
     private static final Logger LOG = LoggerFactory.getLogger(HttpApiComponent.class);
 
-    private final ServiceRegistration<Servlet> registration;
+    private final List<ServiceRegistration<Servlet>> registrations = new ArrayList<>();
 
     /**
-     * Builds the servlet and registers it.
+     * Builds the servlets and registers them.
      *
      * @param context the bundle context
      * @param properties configuration {@code dev.orchard.http}
@@ -47,23 +50,32 @@ public final class HttpApiComponent {
             Map<String, Object> properties,
             @Reference OrchestratorRegistry orchestrators,
             @Reference PodProviderRegistry pods) {
-        ApiServlet servlet;
+        ApiServlet api;
+        ApiServlet maya;
         try {
             HttpSettings settings = HttpSettings.of(properties);
-            servlet = new ApiServlet(
-                    new Endpoints(orchestrators, pods, settings.maxBodyBytes()), TokenState.of(settings.tokenFile()));
+            TokenState token = TokenState.of(settings.tokenFile());
+            api = ApiServlet.orchard(new Endpoints(orchestrators, pods), settings.maxBodyBytes(), token);
+            maya = ApiServlet.maya(new MayaEndpoints(orchestrators), settings.maxBodyBytes(), token);
         } catch (InvalidInputException e) {
             LOG.error("The HTTP API answers 503 until its configuration is fixed: {}", e.getMessage());
-            servlet = ApiServlet.failing(e.getMessage());
+            api = ApiServlet.failing(e.getMessage());
+            maya = api;
         }
+        register(context, api, ApiServlet.ROOT, "orchard-api");
+        register(context, maya, ApiServlet.MAYA_ROOT, "orchard-maya-volumes");
+    }
+
+    private void register(BundleContext context, Servlet servlet, String root, String name) {
         Dictionary<String, Object> props = new Hashtable<>();
-        props.put("osgi.http.whiteboard.servlet.pattern", ApiServlet.ROOT + "/*");
-        props.put("osgi.http.whiteboard.servlet.name", "orchard-api");
-        registration = context.registerService(Servlet.class, servlet, props);
+        // The root itself and everything below it: maya's clients list with /latest/volumes/.
+        props.put("osgi.http.whiteboard.servlet.pattern", new String[] {root, root + "/*"});
+        props.put("osgi.http.whiteboard.servlet.name", name);
+        registrations.add(context.registerService(Servlet.class, servlet, props));
     }
 
     @Deactivate
     void deactivate() {
-        registration.unregister();
+        registrations.forEach(ServiceRegistration::unregister);
     }
 }
