@@ -26,7 +26,8 @@ import org.junit.jupiter.api.io.TempDir;
  * The HTTP add-on installed as a user installs it: its {@code target/deploy/} and Felix HTTP's own
  * {@code org.apache.felix.http.cfg} copied into a running runtime's {@code deploy/}, then the API driven with a
  * plain HTTP client: providers, a volume on the mock, and a pod on the local provider whose log holds what its
- * process printed. The runtime jar itself holds no HTTP bundle.
+ * process printed; then maya's volume paths with the requests maya's CLI sends. The runtime jar itself holds no
+ * HTTP bundle.
  */
 class HttpApiEndToEndIT {
     private static final HttpClient CLIENT =
@@ -84,6 +85,27 @@ class HttpApiEndToEndIT {
             HttpResponse<String> gone = get(api + "/pod-providers/local/pods/default/hello");
             assertEquals(404, gone.statusCode(), gone.body());
             assertTrue(gone.body().startsWith("{\"category\":\"NOT_FOUND\""), gone.body());
+
+            // maya's CLI (pkg/client/mapiserver) against /latest/volumes/, on the default orchestrator: local.
+            String maya = "http://127.0.0.1:" + port + "/latest/volumes/";
+            HttpResponse<String> mayaCreated = post(
+                    maya,
+                    "{\"metadata\":{\"name\":\"maya-vol\",\"namespace\":\"default\",\"creationTimestamp\":null},"
+                            + "\"spec\":{\"capacity\":\"1G\",\"iqn\":\"\",\"targetPortal\":\"\",\"targetIP\":\"\","
+                            + "\"targetPort\":\"\",\"replicas\":\"\",\"casType\":\"\",\"fsType\":\"\",\"lun\":0,"
+                            + "\"accessMode\":\"\"},\"cloneSpec\":{},\"status\":{\"Phase\":\"\",\"Message\":\"\","
+                            + "\"Reason\":\"\"}}");
+            assertEquals(200, mayaCreated.statusCode(), mayaCreated.body());
+            assertTrue(get(maya).body().contains("\"maya-vol\""));
+            assertTrue(orchard.run("orchard:volumes local").contains("maya-vol"), "the local provider holds it");
+            HttpResponse<String> mayaInfo = send(HttpRequest.newBuilder(URI.create(maya + "maya-vol"))
+                    .header("namespace", "default")
+                    .GET());
+            assertEquals(200, mayaInfo.statusCode(), mayaInfo.body());
+            HttpResponse<String> mayaDeleted = send(HttpRequest.newBuilder(URI.create(maya + "maya-vol"))
+                    .header("namespace", "default")
+                    .DELETE());
+            assertEquals(200, mayaDeleted.statusCode(), mayaDeleted.body());
 
             orchard.type("stop 0");
             assertEquals(0, orchard.waitFor(30));
