@@ -69,6 +69,8 @@ class BindingTest {
         int port = freePort();
         try {
             orchard.update(AuthTest.properties(AuthTest.tokenFile("wide-token", "rw-------")));
+            // The token first, settled, then the address: each change restarts Jetty, one at a time.
+            Api.await(context, "authentication on", a -> a.get("/providers").status() == 401);
             felix.update(felixProperties("0.0.0.0", port));
             for (String address : addresses()) {
                 Await.until("HTTP to listen on " + address + ":" + port, () -> accepts(address, port));

@@ -44,26 +44,14 @@ class MayaTest {
                         .anyMatch(v -> v.path("metadata").path("name").asText().equals("maya-vol")),
                 list::toString);
 
-        Api.Response info = send(
-                api,
-                HttpRequest.newBuilder(maya(api, "/maya-vol"))
-                        .header("namespace", "default")
-                        .GET());
+        Api.Response info = named(api, "GET");
         assertEquals(200, info.status(), info::toString);
         assertEquals("1", info.json().path("spec").path("replicas").asText());
 
-        Api.Response deleted = send(
-                api,
-                HttpRequest.newBuilder(maya(api, "/maya-vol"))
-                        .header("namespace", "default")
-                        .DELETE());
+        Api.Response deleted = named(api, "DELETE");
         assertEquals(200, deleted.status(), deleted::toString);
 
-        Api.Response gone = send(
-                api,
-                HttpRequest.newBuilder(maya(api, "/maya-vol"))
-                        .header("namespace", "default")
-                        .GET());
+        Api.Response gone = named(api, "GET");
         assertEquals(404, gone.status(), gone::toString);
         assertEquals("failed to read volume: volume {maya-vol} not found in namespace {default}", gone.body());
 
@@ -73,6 +61,15 @@ class MayaTest {
                         .header("Content-Type", "application/json")
                         .POST(HttpRequest.BodyPublishers.ofString(CREATE.replace("\"1G\"", "\"\""))));
         assertEquals(400, again.status(), again::toString);
+    }
+
+    /** What mayactl's volume info and delete send: the volume's path, and its namespace as a header. */
+    private static Api.Response named(Api api, String method) {
+        return send(
+                api,
+                HttpRequest.newBuilder(maya(api, "/maya-vol"))
+                        .header("namespace", "default")
+                        .method(method, HttpRequest.BodyPublishers.noBody()));
     }
 
     private static java.net.URI maya(Api api, String path) {

@@ -14,27 +14,14 @@ import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.StreamSupport;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.osgi.framework.BundleContext;
-import org.osgi.test.common.annotation.InjectBundleContext;
 
 /** The pod endpoints against the mock pod provider, logs with every option, a follow whose client goes. */
-class PodsTest {
+class PodsTest extends ApiTest {
     private static final String PODS = "/pod-providers/mock/pods";
     private static final String POD =
             "{\"metadata\":{\"name\":\"%s\",\"namespace\":\"%s\",\"labels\":{\"app\":\"web\"}},"
                     + "\"spec\":{\"containers\":[{\"name\":\"main\",\"image\":\"busybox\",\"command\":[\"echo\",\"hello\"]}]}}";
-
-    @InjectBundleContext
-    BundleContext context;
-
-    private Api api;
-
-    @BeforeEach
-    void connect() {
-        api = Api.await(context);
-    }
 
     @Test
     void createReadListLogsDelete() {
@@ -82,9 +69,7 @@ class PodsTest {
         StreamingPods streaming = new StreamingPods();
         try (TestProviders providers = new TestProviders(context)) {
             providers.register(PodProvider.class, streaming, "streaming");
-            Await.until(
-                    "the streaming provider",
-                    () -> api.get("/providers/streaming").status() == 200);
+            awaitProvider("streaming");
             api.get("/pod-providers/streaming/pods/ns/p/logs/c?tail=3&limitBytes=40&timestamps=true"
                     + "&previous=true&sinceTime=2026-01-02T03:04:05Z");
             LogOptions options = streaming.lastOptions.get();
@@ -119,9 +104,7 @@ class PodsTest {
         StreamingPods streaming = new StreamingPods();
         try (TestProviders providers = new TestProviders(context)) {
             providers.register(PodProvider.class, streaming, "streaming");
-            Await.until(
-                    "the streaming provider",
-                    () -> api.get("/providers/streaming").status() == 200);
+            awaitProvider("streaming");
             HttpResponse<InputStream> response = Api.CLIENT.send(
                     api.request("/pod-providers/streaming/pods/ns/p/logs/c?follow=true")
                             .GET()

@@ -7,22 +7,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.orchard.api.orchestrator.Orchestrator;
 import dev.orchard.api.registry.ProviderProperties;
 import java.util.stream.StreamSupport;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.osgi.framework.BundleContext;
-import org.osgi.test.common.annotation.InjectBundleContext;
 
 /** The provider endpoints: every name and kind with its state and candidates, and one name's candidates. */
-class ProvidersTest {
-    @InjectBundleContext
-    BundleContext context;
-
-    private Api api;
-
-    @BeforeEach
-    void connect() {
-        api = Api.await(context);
-    }
+class ProvidersTest extends ApiTest {
 
     @Test
     void listsEveryNameAndKindWithStateAndCandidates() {

@@ -12,24 +12,11 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.stream.StreamSupport;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.osgi.framework.BundleContext;
-import org.osgi.test.common.annotation.InjectBundleContext;
 
 /** The volume endpoints against the mock orchestrator, and the error categories of volume calls. */
-class VolumesTest {
+class VolumesTest extends ApiTest {
     private static final String MOCK = "/orchestrators/mock/volumes";
-
-    @InjectBundleContext
-    BundleContext context;
-
-    private Api api;
-
-    @BeforeEach
-    void connect() {
-        api = Api.await(context);
-    }
 
     @Test
     void createReadListDelete() {
@@ -137,8 +124,7 @@ class VolumesTest {
             providers.register(Orchestrator.class, TestProviders.withoutStorage("no-storage"), "no-storage");
             providers.register(Orchestrator.class, TestProviders.unavailable("down"), "down");
             providers.register(Orchestrator.class, TestProviders.broken("broken"), "broken");
-            Await.until(
-                    "the test orchestrators", () -> api.get("/providers/broken").status() == 200);
+            awaitProvider("broken");
 
             Api.Response unsupported = api.get("/orchestrators/no-storage/volumes");
             assertEquals(501, unsupported.status(), unsupported::toString);
