@@ -19,7 +19,8 @@ import java.util.function.Function;
  * them, on the default orchestrator ({@code detectDefault()}): {@code GET /} lists, {@code POST /} creates from a
  * CASVolume, {@code GET /<name>} reads and {@code DELETE /<name>} deletes; the namespace comes from the
  * {@code namespace} header (or the CASVolume's metadata), {@code default} without one. Success is 200 with a
- * CASVolume or CASVolumeList, as maya answered.
+ * CASVolume or CASVolumeList, as maya answered. maya 0.5's {@code GET /info/<name>} and {@code GET /delete/<name>}
+ * are served too.
  */
 public final class MayaEndpoints {
     private static final String NAMESPACE_HEADER = "namespace";
@@ -40,7 +41,10 @@ public final class MayaEndpoints {
                 new Route("GET", "/", this::list),
                 new Route("POST", "/", this::create),
                 new Route("GET", "/{volume}", this::read),
-                new Route("DELETE", "/{volume}", this::delete));
+                new Route("DELETE", "/{volume}", this::delete),
+                // maya 0.5's paths, which its API server kept serving beside the ones above.
+                new Route("GET", "/info/{volume}", this::read),
+                new Route("GET", "/delete/{volume}", this::deleteByGet));
     }
 
     private void list(Exchange ex) throws IOException {
@@ -120,6 +124,16 @@ public final class MayaEndpoints {
             return volume;
         });
         ex.send(200, casVolume(deleted));
+    }
+
+    /** maya 0.5's delete: a GET that answers a JSON string, or 404 {@code Volume '<name>' not found}. */
+    private void deleteByGet(Exchange ex) throws IOException {
+        String orchestrator = orchestrators.detectDefault();
+        VolumeProfile profile = one(ex, orchestrator);
+        if (!storage(orchestrator, ops -> ops.deleteStorage(profile))) {
+            throw new NotFoundException("Volume '" + profile.requireName() + "' not found");
+        }
+        ex.send(200, "Volume '" + profile.requireName() + "' deleted successfully");
     }
 
     private static VolumeProfile one(Exchange ex, String orchestrator) {

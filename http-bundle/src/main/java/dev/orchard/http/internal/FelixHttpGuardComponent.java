@@ -17,6 +17,7 @@ import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.ConfigurationPolicy;
 import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Modified;
 import org.osgi.service.component.annotations.Reference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -47,8 +48,10 @@ public final class FelixHttpGuardComponent implements ConfigurationPlugin {
     private static final Logger LOG = LoggerFactory.getLogger(FelixHttpGuardComponent.class);
 
     private final BundleContext context;
-    private final TokenState token;
+    private final ConfigurationAdmin configurations;
     private final ServiceRegistration<ConfigurationPlugin> registration;
+    // Read by ConfigAdmin's delivery thread, replaced by DS on a change of dev.orchard.http.
+    private volatile TokenState token;
 
     /**
      * Reads the token, registers the guard and has Felix HTTP's configuration delivered through it.
@@ -61,12 +64,30 @@ public final class FelixHttpGuardComponent implements ConfigurationPlugin {
     public FelixHttpGuardComponent(
             BundleContext context, Map<String, Object> properties, @Reference ConfigurationAdmin configurations) {
         this.context = context;
+        this.configurations = configurations;
         this.token = readToken(properties);
         Dictionary<String, Object> props = new Hashtable<>();
         props.put(ConfigurationPlugin.CM_TARGET, new String[] {FELIX_PID});
         props.put(ConfigurationPlugin.CM_RANKING, 100);
         registration = context.registerService(ConfigurationPlugin.class, this, props);
         redeliver(configurations);
+    }
+
+    /**
+     * Takes a new token setting. Felix HTTP's configuration is delivered again only if the new token changes whether
+     * Jetty may listen where it is configured to: a delivery restarts Jetty.
+     *
+     * @param properties configuration {@code dev.orchard.http}
+     */
+    @Modified
+    void modified(Map<String, Object> properties) {
+        TokenState previous = token;
+        token = readToken(properties);
+        String host = configuredHost();
+        if (BindingRule.refusal(host, previous).isPresent()
+                != BindingRule.refusal(host, token).isPresent()) {
+            redeliver(configurations);
+        }
     }
 
     @Deactivate
@@ -76,11 +97,7 @@ public final class FelixHttpGuardComponent implements ConfigurationPlugin {
 
     @Override
     public void modifyConfiguration(ServiceReference<?> reference, Dictionary<String, Object> properties) {
-        Object configured = properties.get(BindingRule.HOST);
-        String host = configured != null ? String.valueOf(configured) : context.getProperty(BindingRule.HOST);
-        if (host == null) {
-            host = BindingRule.DEFAULT_HOST;
-        }
+        String host = host(properties);
         properties.put(BindingRule.HOST, host);
         if (properties.get(TIMEOUT) == null && context.getProperty(TIMEOUT) == null) {
             properties.put(TIMEOUT, DEFAULT_TIMEOUT_MS);
@@ -92,6 +109,21 @@ public final class FelixHttpGuardComponent implements ConfigurationPlugin {
             LOG.error("{}", refusal.get());
         } else {
             LOG.info("HTTP may listen on {}, authentication {}", host, token.configured() ? "on" : "off");
+        }
+    }
+
+    /** The address Felix HTTP's configuration asks for: its own key, else the framework property, else loopback. */
+    private String host(Dictionary<String, Object> properties) {
+        Object configured = properties == null ? null : properties.get(BindingRule.HOST);
+        String host = configured != null ? String.valueOf(configured) : context.getProperty(BindingRule.HOST);
+        return host == null ? BindingRule.DEFAULT_HOST : host;
+    }
+
+    private String configuredHost() {
+        try {
+            return host(configurations.getConfiguration(FELIX_PID, "?").getProperties());
+        } catch (IOException e) {
+            return host(null);
         }
     }
 

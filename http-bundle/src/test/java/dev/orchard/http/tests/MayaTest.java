@@ -72,6 +72,29 @@ class MayaTest {
                         .method(method, HttpRequest.BodyPublishers.noBody()));
     }
 
+    @Test
+    void mayasOlderInfoAndDeletePaths() {
+        Api api = Api.await(context);
+        Api.Response created = send(
+                api,
+                HttpRequest.newBuilder(maya(api, "/"))
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString(CREATE.replace("maya-vol", "old-vol"))));
+        assertEquals(200, created.status(), created::toString);
+        Api.Response info =
+                send(api, HttpRequest.newBuilder(maya(api, "/info/old-vol")).GET());
+        assertEquals(200, info.status(), info::toString);
+        assertEquals("old-vol", info.json().path("metadata").path("name").asText());
+        Api.Response deleted =
+                send(api, HttpRequest.newBuilder(maya(api, "/delete/old-vol")).GET());
+        assertEquals(200, deleted.status(), deleted::toString);
+        assertEquals("\"Volume 'old-vol' deleted successfully\"", deleted.body());
+        Api.Response again =
+                send(api, HttpRequest.newBuilder(maya(api, "/delete/old-vol")).GET());
+        assertEquals(404, again.status(), again::toString);
+        assertEquals("Volume 'old-vol' not found", again.body());
+    }
+
     private static java.net.URI maya(Api api, String path) {
         return api.base().resolve("/latest/volumes" + path);
     }
