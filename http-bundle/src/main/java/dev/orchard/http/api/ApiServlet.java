@@ -31,68 +31,78 @@ public final class ApiServlet extends HttpServlet {
 
     private final String root;
     private final transient List<Route> routes;
-    private final long maxBodyBytes;
-    private final transient TokenState token;
     private final boolean textErrors;
     private final transient Json json = new Json();
-    private final String failure;
+    // Replaced in place on a configuration change: re-registering the servlet while Jetty restarts can lose it.
+    private transient volatile Access access = new Access(1, TokenState.NONE, "the HTTP API is not configured yet");
 
-    private ApiServlet(
-            String root, List<Route> routes, long maxBodyBytes, TokenState token, boolean textErrors, String failure) {
+    /**
+     * What a request must bring and may send: the body cap and the token, or why nothing is served.
+     *
+     * @param maxBodyBytes the largest request body accepted
+     * @param token the bearer token every request must send, if one is configured
+     * @param failure why every request is answered 503; null when the API serves
+     */
+    private record Access(long maxBodyBytes, TokenState token, String failure) {}
+
+    private ApiServlet(String root, List<Route> routes, boolean textErrors) {
         this.root = root;
         this.routes = List.copyOf(routes);
-        this.maxBodyBytes = maxBodyBytes;
-        this.token = token;
         this.textErrors = textErrors;
-        this.failure = failure;
     }
 
     /**
-     * Serves Orchard's API under {@value #ROOT}.
+     * Orchard's API under {@value #ROOT}; it answers 503 until {@link #serve} or after {@link #fail}.
      *
      * @param endpoints the route table
-     * @param maxBodyBytes the largest request body accepted
-     * @param token the bearer token every request must send, if one is configured
      * @return the servlet
      */
-    public static ApiServlet orchard(Endpoints endpoints, long maxBodyBytes, TokenState token) {
-        return new ApiServlet(ROOT, endpoints.routes(), maxBodyBytes, token, false, null);
+    public static ApiServlet orchard(Endpoints endpoints) {
+        return new ApiServlet(ROOT, endpoints.routes(), false);
     }
 
     /**
-     * Serves maya's volume paths under {@value #MAYA_ROOT}.
+     * maya's volume paths under {@value #MAYA_ROOT}; it answers 503 until {@link #serve} or after {@link #fail}.
      *
      * @param maya the route table
-     * @param maxBodyBytes the largest request body accepted
-     * @param token the bearer token every request must send, if one is configured
      * @return the servlet
      */
-    public static ApiServlet maya(MayaEndpoints maya, long maxBodyBytes, TokenState token) {
-        return new ApiServlet(MAYA_ROOT, maya.routes(), maxBodyBytes, token, true, null);
+    public static ApiServlet maya(MayaEndpoints maya) {
+        return new ApiServlet(MAYA_ROOT, maya.routes(), true);
     }
 
     /**
-     * A servlet that answers every request 503 with a reason, for a configuration that cannot be used.
+     * Serves, with a body cap and a token.
+     *
+     * @param maxBodyBytes the largest request body accepted
+     * @param token the bearer token every request must send, if one is configured
+     */
+    public void serve(long maxBodyBytes, TokenState token) {
+        access = new Access(maxBodyBytes, token, null);
+    }
+
+    /**
+     * Answers every request 503 with a reason, for a configuration that cannot be used.
      *
      * @param reason what is wrong with the configuration
-     * @return the servlet
      */
-    public static ApiServlet failing(String reason) {
-        return new ApiServlet(ROOT, List.of(), 1, TokenState.NONE, false, reason);
+    public void fail(String reason) {
+        access = new Access(1, TokenState.NONE, reason);
     }
 
     @Override
     protected void service(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        Access now = access;
         try {
-            if (failure != null) {
-                throw new HttpStatusException(503, OrchardException.Category.UNAVAILABLE.name(), failure);
+            if (now.failure() != null) {
+                throw new HttpStatusException(503, OrchardException.Category.UNAVAILABLE.name(), now.failure());
             }
-            if (!token.admits(request.getHeader("Authorization"))) {
+            if (!now.token().admits(request.getHeader("Authorization"))) {
                 response.setHeader("WWW-Authenticate", "Bearer realm=\"orchard\"");
                 throw new HttpStatusException(
                         401, "UNAUTHORIZED", "this API needs the header Authorization: Bearer <token>");
             }
-            dispatch(request, response);
+            dispatch(request, response, now.maxBodyBytes());
         } catch (OrchardException e) {
             if (e.category() == OrchardException.Category.UNAVAILABLE) {
                 response.setHeader("Retry-After", String.valueOf(ErrorBody.RETRY_AFTER_SECONDS));
@@ -113,7 +123,8 @@ public final class ApiServlet extends HttpServlet {
         }
     }
 
-    private void dispatch(HttpServletRequest request, HttpServletResponse response) throws IOException {
+    private void dispatch(HttpServletRequest request, HttpServletResponse response, long maxBodyBytes)
+            throws IOException {
         String path = request.getPathInfo() == null ? "/" : request.getPathInfo();
         List<String> segments = Route.segments(path);
         List<Route> matching =

@@ -19,6 +19,7 @@ import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.ConfigurationPolicy;
 import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Modified;
 import org.osgi.service.component.annotations.Reference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -35,6 +36,8 @@ public final class HttpApiComponent {
     private static final Logger LOG = LoggerFactory.getLogger(HttpApiComponent.class);
 
     private final List<ServiceRegistration<Servlet>> registrations = new ArrayList<>();
+    private final ApiServlet api;
+    private final ApiServlet maya;
 
     /**
      * Builds the servlets and registers them.
@@ -50,20 +53,31 @@ public final class HttpApiComponent {
             Map<String, Object> properties,
             @Reference OrchestratorRegistry orchestrators,
             @Reference PodProviderRegistry pods) {
-        ApiServlet api;
-        ApiServlet maya;
+        api = ApiServlet.orchard(new Endpoints(orchestrators, pods));
+        maya = ApiServlet.maya(new MayaEndpoints(orchestrators));
+        modified(properties);
+        register(context, api, ApiServlet.ROOT, "orchard-api");
+        register(context, maya, ApiServlet.MAYA_ROOT, "orchard-maya-volumes");
+    }
+
+    /**
+     * Applies a changed configuration to the registered servlets in place: a servlet re-registered while Jetty
+     * restarts (a change of Felix HTTP's configuration at the same moment) can be lost by the whiteboard.
+     *
+     * @param properties configuration {@code dev.orchard.http}
+     */
+    @Modified
+    void modified(Map<String, Object> properties) {
         try {
             HttpSettings settings = HttpSettings.of(properties);
             TokenState token = TokenState.of(settings.tokenFile());
-            api = ApiServlet.orchard(new Endpoints(orchestrators, pods), settings.maxBodyBytes(), token);
-            maya = ApiServlet.maya(new MayaEndpoints(orchestrators), settings.maxBodyBytes(), token);
+            api.serve(settings.maxBodyBytes(), token);
+            maya.serve(settings.maxBodyBytes(), token);
         } catch (InvalidInputException e) {
             LOG.error("The HTTP API answers 503 until its configuration is fixed: {}", e.getMessage());
-            api = ApiServlet.failing(e.getMessage());
-            maya = api;
+            api.fail(e.getMessage());
+            maya.fail(e.getMessage());
         }
-        register(context, api, ApiServlet.ROOT, "orchard-api");
-        register(context, maya, ApiServlet.MAYA_ROOT, "orchard-maya-volumes");
     }
 
     private void register(BundleContext context, Servlet servlet, String root, String name) {
