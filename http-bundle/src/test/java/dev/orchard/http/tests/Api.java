@@ -72,7 +72,18 @@ final class Api {
                         return false;
                     }
                 },
-                () -> String.valueOf(endpoint(context)));
+                () -> {
+                    Optional<URI> endpoint = endpoint(context);
+                    try {
+                        return endpoint + ", GET /providers: "
+                                + endpoint.map(e -> new Api(e, null)
+                                                .get("/providers")
+                                                .toString())
+                                        .orElse("no endpoint");
+                    } catch (UncheckedIOException e) {
+                        return endpoint + ": " + e.getMessage();
+                    }
+                });
         return found[0];
     }
 
@@ -155,8 +166,12 @@ final class Api {
                 .POST(HttpRequest.BodyPublishers.ofByteArray(body)));
     }
 
+    /**
+     * A request to a path below the API root. Its 5 s timeout (for the answer's head; a streamed body may take
+     * longer) keeps a poll from hanging on a Jetty that is stopping for a new configuration.
+     */
     HttpRequest.Builder request(String path) {
-        HttpRequest.Builder b = HttpRequest.newBuilder(uri(path)).timeout(Duration.ofSeconds(30));
+        HttpRequest.Builder b = HttpRequest.newBuilder(uri(path)).timeout(Duration.ofSeconds(5));
         return token == null ? b : b.header("Authorization", "Bearer " + token);
     }
 
