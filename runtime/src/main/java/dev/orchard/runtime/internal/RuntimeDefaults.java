@@ -39,6 +39,9 @@ final class RuntimeDefaults {
         // Where FileInstall packs a folder dropped into deploy/: the runtime's own corner, not a new /tmp folder per
         // start that a killed runtime leaves behind.
         d.put("felix.fileinstall.tmpdir", new File(cwd, ".orchard/fileinstall").getAbsolutePath());
+        // Felix HTTP (the add-on http-bundle/target/deploy/) waits for its configuration, which Orchard's binding
+        // guard owns, instead of listening at once on every interface (issue 17).
+        d.put("org.apache.felix.http.require.config", "true");
         d.put("org.slf4j.simpleLogger.defaultLogLevel", "warn");
         d.put("org.slf4j.simpleLogger.log.dev.orchard", "info");
         d.put("org.slf4j.simpleLogger.showDateTime", "true");

@@ -1,0 +1,103 @@
+package dev.orchard.http.api;
+
+import dev.orchard.api.error.InvalidInputException;
+import dev.orchard.api.naming.Names;
+import dev.orchard.api.pod.LogOptions;
+import dev.orchard.api.registry.PodProviderRegistry;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.time.DateTimeException;
+import java.time.Instant;
+import java.util.List;
+import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Streams a container's log: every {@link LogOptions} field as a query parameter, the bytes copied as the provider
+ * gives them and flushed at once. A follow ends when its client goes (the next write fails) or when the connection
+ * idles past Jetty's timeout; the provider's stream is closed either way.
+ */
+final class LogStream {
+    private static final Logger LOG = LoggerFactory.getLogger(LogStream.class);
+    private static final List<String> PARAMETERS =
+            List.of("tail", "limitBytes", "timestamps", "follow", "previous", "sinceSeconds", "sinceTime");
+
+    private final PodProviderRegistry pods;
+
+    LogStream(PodProviderRegistry pods) {
+        this.pods = pods;
+    }
+
+    /**
+     * Answers with the log.
+     *
+     * @param ex the request
+     * @param provider the pod provider's name
+     */
+    void serve(Exchange ex, String provider) throws IOException {
+        ex.allowQuery(PARAMETERS);
+        LogOptions options = options(ex);
+        String ns = ex.path("namespace");
+        String pod = ex.path("pod");
+        String container = ex.path("container");
+        // The stream is opened through the registry but read outside the call: a follow that held the call would
+        // keep a leaving provider for the whole drain timeout.
+        InputStream log = pods.call(provider, p -> p.getContainerLogs(ns, pod, container, options));
+        try (InputStream in = log) {
+            OutputStream out = ex.stream("text/plain; charset=utf-8");
+            byte[] buffer = new byte[8192];
+            for (int n; (n = in.read(buffer)) >= 0; ) {
+                try {
+                    out.write(buffer, 0, n);
+                    out.flush();
+                } catch (IOException e) {
+                    LOG.debug("Log client of {}/{}/{} went: {}", ns, pod, container, e.getMessage());
+                    return;
+                }
+            }
+        }
+    }
+
+    private static LogOptions options(Exchange ex) {
+        LogOptions.Builder b = LogOptions.builder();
+        ex.query("tail").ifPresent(v -> b.tail(number("tail", v, Integer::parseInt)));
+        ex.query("limitBytes").ifPresent(v -> b.limitBytes(number("limitBytes", v, Long::parseLong)));
+        ex.query("timestamps").ifPresent(v -> b.timestamps(flag("timestamps", v)));
+        ex.query("follow").ifPresent(v -> b.follow(flag("follow", v)));
+        ex.query("previous").ifPresent(v -> b.previous(flag("previous", v)));
+        ex.query("sinceSeconds").ifPresent(v -> b.sinceSeconds(number("sinceSeconds", v, Long::parseLong)));
+        ex.query("sinceTime").ifPresent(v -> b.sinceTime(time(v)));
+        return b.build();
+    }
+
+    private static <N> N number(String name, String value, Function<String, N> parse) {
+        try {
+            return parse.apply(value);
+        } catch (NumberFormatException e) {
+            throw new InvalidInputException(
+                    "query parameter " + name + " " + Names.quote(value) + " is not a whole number");
+        }
+    }
+
+    private static boolean flag(String name, String value) {
+        if (value.isEmpty() || value.equals("true")) {
+            return true;
+        }
+        if (value.equals("false")) {
+            return false;
+        }
+        throw new InvalidInputException(
+                "query parameter " + name + " " + Names.quote(value) + " is neither true nor false");
+    }
+
+    private static Instant time(String value) {
+        try {
+            return Instant.parse(value);
+        } catch (DateTimeException e) {
+            throw new InvalidInputException("query parameter sinceTime " + Names.quote(value)
+                    + " is not an RFC 3339 instant such as 2026-12-03T10:15:30Z");
+        }
+    }
+}

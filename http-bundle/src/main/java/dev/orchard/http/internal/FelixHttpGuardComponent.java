@@ -1,0 +1,148 @@
+package dev.orchard.http.internal;
+
+import dev.orchard.api.error.InvalidInputException;
+import dev.orchard.http.binding.BindingRule;
+import dev.orchard.http.binding.TokenState;
+import java.io.IOException;
+import java.util.Dictionary;
+import java.util.Hashtable;
+import java.util.Map;
+import java.util.Optional;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.ServiceReference;
+import org.osgi.framework.ServiceRegistration;
+import org.osgi.service.cm.ConfigurationAdmin;
+import org.osgi.service.cm.ConfigurationPlugin;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.ConfigurationPolicy;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Modified;
+import org.osgi.service.component.annotations.Reference;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Owns Felix HTTP's configuration: every delivery of {@code org.apache.felix.http} to Jetty passes through this
+ * guard, which fills in the loopback address when none is set and turns HTTP and HTTPS off when the address is not
+ * loopback and no usable bearer token is configured.
+ *
+ * <p>It holds only because Jetty waits for its configuration ({@code org.apache.felix.http.require.config=true}, a
+ * runtime default) instead of starting at once on its framework properties: the guard then creates the
+ * configuration if there is none, after registering itself, so that Jetty's first start is a guarded one.
+ */
+@Component(
+        configurationPid = "dev.orchard.http",
+        configurationPolicy = ConfigurationPolicy.OPTIONAL,
+        service = {})
+public final class FelixHttpGuardComponent implements ConfigurationPlugin {
+    /** Felix HTTP's configuration PID. */
+    static final String FELIX_PID = "org.apache.felix.http";
+
+    static final String HTTP_ENABLE = "org.apache.felix.http.enable";
+    static final String HTTPS_ENABLE = "org.apache.felix.https.enable";
+    static final String TIMEOUT = "org.apache.felix.http.timeout";
+    /** Idle timeout of a connection, unless configured: a client that stops reading or writing is dropped. */
+    static final int DEFAULT_TIMEOUT_MS = 30_000;
+
+    private static final Logger LOG = LoggerFactory.getLogger(FelixHttpGuardComponent.class);
+
+    private final BundleContext context;
+    private final ConfigurationAdmin configurations;
+    private final ServiceRegistration<ConfigurationPlugin> registration;
+    // Read by ConfigAdmin's delivery thread, replaced by DS on a change of dev.orchard.http.
+    private volatile TokenState token;
+
+    /**
+     * Reads the token, registers the guard and has Felix HTTP's configuration delivered through it.
+     *
+     * @param context the bundle context
+     * @param properties configuration {@code dev.orchard.http}
+     * @param configurations ConfigurationAdmin
+     */
+    @Activate
+    public FelixHttpGuardComponent(
+            BundleContext context, Map<String, Object> properties, @Reference ConfigurationAdmin configurations) {
+        this.context = context;
+        this.configurations = configurations;
+        this.token = readToken(properties);
+        Dictionary<String, Object> props = new Hashtable<>();
+        props.put(ConfigurationPlugin.CM_TARGET, new String[] {FELIX_PID});
+        props.put(ConfigurationPlugin.CM_RANKING, 100);
+        registration = context.registerService(ConfigurationPlugin.class, this, props);
+        redeliver(configurations);
+    }
+
+    /**
+     * Takes a new token setting. Felix HTTP's configuration is delivered again only if the new token changes whether
+     * Jetty may listen where it is configured to: a delivery restarts Jetty.
+     *
+     * @param properties configuration {@code dev.orchard.http}
+     */
+    @Modified
+    void modified(Map<String, Object> properties) {
+        TokenState previous = token;
+        token = readToken(properties);
+        String host = configuredHost();
+        if (BindingRule.refusal(host, previous).isPresent()
+                != BindingRule.refusal(host, token).isPresent()) {
+            redeliver(configurations);
+        }
+    }
+
+    @Deactivate
+    void deactivate() {
+        registration.unregister();
+    }
+
+    @Override
+    public void modifyConfiguration(ServiceReference<?> reference, Dictionary<String, Object> properties) {
+        String host = host(properties);
+        properties.put(BindingRule.HOST, host);
+        if (properties.get(TIMEOUT) == null && context.getProperty(TIMEOUT) == null) {
+            properties.put(TIMEOUT, DEFAULT_TIMEOUT_MS);
+        }
+        Optional<String> refusal = BindingRule.refusal(host, token);
+        if (refusal.isPresent()) {
+            properties.put(HTTP_ENABLE, Boolean.FALSE);
+            properties.put(HTTPS_ENABLE, Boolean.FALSE);
+            LOG.error("{}", refusal.get());
+        } else {
+            LOG.info("HTTP may listen on {}, authentication {}", host, token.configured() ? "on" : "off");
+        }
+    }
+
+    /** The address Felix HTTP's configuration asks for: its own key, else the framework property, else loopback. */
+    private String host(Dictionary<String, Object> properties) {
+        Object configured = properties == null ? null : properties.get(BindingRule.HOST);
+        String host = configured != null ? String.valueOf(configured) : context.getProperty(BindingRule.HOST);
+        return host == null ? BindingRule.DEFAULT_HOST : host;
+    }
+
+    private String configuredHost() {
+        try {
+            return host(configurations.getConfiguration(FELIX_PID, "?").getProperties());
+        } catch (IOException e) {
+            return host(null);
+        }
+    }
+
+    private static TokenState readToken(Map<String, Object> properties) {
+        try {
+            return TokenState.of(HttpSettings.of(properties).tokenFile());
+        } catch (InvalidInputException e) {
+            return new TokenState(Optional.empty(), Optional.of(e.getMessage()), true);
+        }
+    }
+
+    /** Creates Felix HTTP's configuration if there is none, or delivers it again, now through this guard. */
+    private static void redeliver(ConfigurationAdmin configurations) {
+        try {
+            var configuration = configurations.getConfiguration(FELIX_PID, "?");
+            Dictionary<String, Object> current = configuration.getProperties();
+            configuration.update(current == null ? new Hashtable<>() : current);
+        } catch (IOException e) {
+            LOG.error("Cannot write configuration {}, so HTTP waits for it: {}", FELIX_PID, e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,95 @@
+package dev.orchard.http.internal;
+
+import dev.orchard.api.error.InvalidInputException;
+import dev.orchard.api.registry.OrchestratorRegistry;
+import dev.orchard.api.registry.PodProviderRegistry;
+import dev.orchard.http.api.ApiServlet;
+import dev.orchard.http.api.Endpoints;
+import dev.orchard.http.api.MayaEndpoints;
+import dev.orchard.http.binding.TokenState;
+import jakarta.servlet.Servlet;
+import java.util.ArrayList;
+import java.util.Dictionary;
+import java.util.Hashtable;
+import java.util.List;
+import java.util.Map;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.ServiceRegistration;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.ConfigurationPolicy;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Modified;
+import org.osgi.service.component.annotations.Reference;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Publishes the API servlets on the servlet whiteboard, Orchard's under {@value ApiServlet#ROOT} and maya's volume
+ * paths under {@value ApiServlet#MAYA_ROOT}, built from configuration {@code dev.orchard.http} and the registries.
+ */
+@Component(
+        configurationPid = "dev.orchard.http",
+        configurationPolicy = ConfigurationPolicy.OPTIONAL,
+        service = {})
+public final class HttpApiComponent {
+    private static final Logger LOG = LoggerFactory.getLogger(HttpApiComponent.class);
+
+    private final List<ServiceRegistration<Servlet>> registrations = new ArrayList<>();
+    private final ApiServlet api;
+    private final ApiServlet maya;
+
+    /**
+     * Builds the servlets and registers them.
+     *
+     * @param context the bundle context
+     * @param properties configuration {@code dev.orchard.http}
+     * @param orchestrators the orchestrator registry
+     * @param pods the pod provider registry
+     */
+    @Activate
+    public HttpApiComponent(
+            BundleContext context,
+            Map<String, Object> properties,
+            @Reference OrchestratorRegistry orchestrators,
+            @Reference PodProviderRegistry pods) {
+        api = ApiServlet.orchard(new Endpoints(orchestrators, pods));
+        maya = ApiServlet.maya(new MayaEndpoints(orchestrators));
+        modified(properties);
+        register(context, api, ApiServlet.ROOT, "orchard-api");
+        register(context, maya, ApiServlet.MAYA_ROOT, "orchard-maya-volumes");
+    }
+
+    /**
+     * Applies a changed configuration to the registered servlets in place: a servlet re-registered while Jetty
+     * restarts (a change of Felix HTTP's configuration at the same moment) can be lost by the whiteboard.
+     *
+     * @param properties configuration {@code dev.orchard.http}
+     */
+    @Modified
+    void modified(Map<String, Object> properties) {
+        try {
+            HttpSettings settings = HttpSettings.of(properties);
+            TokenState token = TokenState.of(settings.tokenFile());
+            api.serve(settings.maxBodyBytes(), token);
+            maya.serve(settings.maxBodyBytes(), token);
+        } catch (InvalidInputException e) {
+            LOG.error("The HTTP API answers 503 until its configuration is fixed: {}", e.getMessage());
+            api.fail(e.getMessage());
+            maya.fail(e.getMessage());
+        }
+    }
+
+    private void register(BundleContext context, Servlet servlet, String root, String name) {
+        Dictionary<String, Object> props = new Hashtable<>();
+        // The root itself and everything below it: maya's clients list with /latest/volumes/.
+        props.put("osgi.http.whiteboard.servlet.pattern", new String[] {root, root + "/*"});
+        props.put("osgi.http.whiteboard.servlet.name", name);
+        registrations.add(context.registerService(Servlet.class, servlet, props));
+    }
+
+    @Deactivate
+    void deactivate() {
+        registrations.forEach(ServiceRegistration::unregister);
+    }
+}
