@@ -78,9 +78,19 @@ final class ApiServer implements AutoCloseable {
         return client;
     }
 
+    /**
+     * Stops the server at a test's end. The mock server gives its HTTP server a fixed 10 s to drain in-flight
+     * requests; on a loaded 2-core machine a bridge's last status write or watch can outlast that, and the teardown
+     * then failed a test whose assertions had all passed (seen once in a full Java 25 build, never alone). A
+     * teardown that times out is reported, not failed: what the tests check happened before it.
+     */
     @Override
     public void close() {
-        stop();
+        try {
+            stop();
+        } catch (IllegalStateException e) {
+            System.err.println("kubernetes-server-mock did not close within its 10 s: " + e.getMessage());
+        }
     }
 
     /** An extractor that also gives each pod its {@code spec.nodeName}, which a field selector can then match. */
