@@ -2,6 +2,7 @@ package dev.orchard.benchmarks;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -20,6 +21,12 @@ class BenchmarksSmokeTest {
 
     @Test
     void everyBenchmarkRunsAndYieldsItsNumbers() throws Exception {
+        // The harness (bench.jar) and the bare-Felix floor are exported with bnd 7.1's launcher, which sets a
+        // system-wide Policy and so dies on Java 24 and later (JEP 486; fixed in bnd 7.2, whose export plugin is not
+        // served here). The benchmarks run on Java 17 and measure orchard.jar's cold start on Java 25 from there.
+        assumeTrue(
+                Runtime.version().feature() < 24,
+                "the benchmark jars use bnd 7.1's launcher, which Java 24 and later refuse (JEP 486); run on Java 17");
         RunBenchmarks.Options options = new RunBenchmarks.Options(
                 dir.resolve("results.properties"),
                 Path.of(System.getProperty("orchard.bench.jar")),
