@@ -16,13 +16,21 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The archetype as a provider author meets it: {@code mvn archetype:generate} makes a project, {@code mvn verify}
- * builds it on its own (offline, with no Orchard parent pom), and {@code java -jar orchard-tck.jar} passes it.
+ * builds it on its own (offline, with no Orchard parent pom), {@code java -jar orchard-tck.jar} passes it, and its
+ * jar copied into a running runtime's {@code deploy/} shows ACTIVE in {@code orchard:providers}.
  */
 class ProviderArchetypeIT {
     private static final String VERSION = System.getProperty("orchard.archetype.version");
     private static final Pattern SUMMARY =
             Pattern.compile("(\\d+) run, (\\d+) passed, (\\d+) skipped(?: \\(([^)]*)\\))?, (\\d+) failed");
     private static final Duration TIMEOUT = Duration.ofMinutes(5);
+    private static final String JAVA =
+            Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    // A row of orchard:providers: NAME KIND STATE ...
+    private static final Pattern ACME_ACTIVE = Pattern.compile("(?m)^acme\\s+orchestrator\\s+ACTIVE\\s");
+    // A row of orchard:deploy: FILE STATE DETAIL, the jar's bundle started.
+    private static final Pattern DEPLOYED =
+            Pattern.compile("(?m)^acme-provider-1\\.0\\.0\\.jar\\s+installed\\s.*active");
 
     @TempDir
     Path folder;
@@ -44,7 +52,7 @@ class ProviderArchetypeIT {
     }
 
     @Test
-    void aGeneratedProviderBuildsOnItsOwnAndPassesTheKitWithItsReadmeCommand() throws Exception {
+    void aGeneratedProviderBuildsOnItsOwnPassesTheKitAndHotDeploysIntoARunningRuntime() throws Exception {
         ScratchRepository repository = ScratchRepository.linkedTo(
                 folder.resolve("repository"), Path.of(System.getProperty("orchard.local.repository")));
         repository.put("orchard-api", VERSION, "jar", given("orchard.api.jar"));
@@ -85,10 +93,8 @@ class ProviderArchetypeIT {
         assertTrue(
                 Files.readString(project.resolve("README.md")).contains("java -jar orchard-tck.jar " + kit),
                 "the README gives the command this test runs");
-        List<String> command = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-jar",
-                given("orchard.tck.command.jar").toString()));
+        List<String> command = new ArrayList<>(
+                List.of(JAVA, "-jar", given("orchard.tck.command.jar").toString()));
         command.addAll(List.of(kit.split(" ")));
         Command check = Command.run(project, TIMEOUT, Map.of(), command);
 
@@ -97,6 +103,20 @@ class ProviderArchetypeIT {
         assertTrue(summary.find(), "the kit prints its summary: " + check.output());
         assertTrue(Integer.parseInt(summary.group(2)) >= 1, "at least one check passed: " + summary.group());
         assertEquals("0", summary.group(5), summary.group());
+
+        // The README's deploy step: the jar copied into a running runtime's deploy/, with no restart.
+        try (RunningRuntime runtime = RunningRuntime.start(
+                JAVA, given("orchard.runtime.jar"), Files.createDirectories(folder.resolve("orchard")), TIMEOUT)) {
+            // Up with its own providers and without acme: what follows is a hot deploy, not a start.
+            runtime.await(
+                    "orchard:providers",
+                    out -> out.contains("mock") && !ACME_ACTIVE.matcher(out).find(),
+                    Duration.ofSeconds(30));
+            Files.copy(jar, runtime.deploy().resolve(jar.getFileName()));
+            // It fails the test, with the runtime's output, unless acme shows ACTIVE within a minute.
+            runtime.await("orchard:providers", ACME_ACTIVE.asPredicate(), Duration.ofSeconds(60));
+            runtime.await("orchard:deploy", DEPLOYED.asPredicate(), Duration.ofSeconds(10));
+        }
         System.out.printf(
                 "generate %d ms, build %d ms, kit %d ms%n",
                 generate.took().toMillis(),

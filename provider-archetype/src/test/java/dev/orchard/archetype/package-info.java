@@ -1,5 +1,5 @@
 /**
- * The archetype's integration test: a project generated from it builds on its own, offline, and passes
- * {@code orchard-tck.jar}. Test code only; nothing depends on it.
+ * The archetype's integration test: a project generated from it builds on its own, offline, passes
+ * {@code orchard-tck.jar}, and hot-deploys into a running {@code orchard.jar}. Test code only; nothing depends on it.
  */
 package dev.orchard.archetype;

@@ -1,6 +1,7 @@
 package dev.orchard.provider.tck.cli;
 
 import dev.orchard.provider.tck.KitProperties;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -9,6 +10,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * The command line of {@code orchard-tck.jar}, read and checked before anything starts, and the framework
@@ -18,9 +20,10 @@ final class KitOptions {
     /** The usage the command prints for {@code --help} and with every bad option. */
     static final String USAGE = String.join(
             "\n",
-            "usage: java -jar orchard-tck.jar --bundle FILE [--bundle FILE ...] --provider NAME [options]",
-            "  --bundle FILE        a bundle to install and start: the provider's, and any it needs beyond the kit's",
-            "                       framework (Felix, SCR, ConfigAdmin, slf4j, the Orchard API and registry)",
+            "usage: java -jar orchard-tck.jar --bundle FILE|DIR [--bundle ...] --provider NAME [options]",
+            "  --bundle FILE|DIR    a bundle to install and start: the provider's, and any it needs beyond the kit's",
+            "                       framework (Felix, SCR, ConfigAdmin, slf4j, the Orchard API and registry); a",
+            "                       folder gives every .jar in it, by name (e.g. a provider's target/deploy/)",
             "  --provider NAME      the orchard.provider.name of the provider to check",
             "  --factory-pid PID    the configuration of --config is PID~NAME, a factory configuration named after",
             "                       the provider (as deploy/PID~NAME.cfg would make it)",
@@ -96,7 +99,7 @@ final class KitOptions {
             }
             String value = args[++i];
             switch (option) {
-                case "--bundle" -> bundles.add(bundle(value));
+                case "--bundle" -> bundles.addAll(bundles(value));
                 case "--provider" -> provider = value.trim();
                 case "--pid" -> pid = value.trim();
                 case "--factory-pid" -> factoryPid = value.trim();
@@ -132,12 +135,28 @@ final class KitOptions {
         }
     }
 
-    private static Path bundle(String value) {
+    // A jar, or every jar of a folder, by name: a provider's target/deploy/ is one option.
+    private static List<Path> bundles(String value) {
         Path path = Path.of(value).toAbsolutePath().normalize();
-        if (!Files.isRegularFile(path)) {
-            throw new IllegalArgumentException("--bundle " + value + ": no such file");
+        if (Files.isRegularFile(path)) {
+            return List.of(path);
         }
-        return path;
+        if (!Files.isDirectory(path)) {
+            throw new IllegalArgumentException("--bundle " + value + ": no such file or folder");
+        }
+        List<Path> jars;
+        try (Stream<Path> files = Files.list(path)) {
+            jars = files.filter(p -> p.getFileName().toString().endsWith(".jar") && Files.isRegularFile(p))
+                    .sorted()
+                    .toList();
+        } catch (IOException e) {
+            throw new IllegalArgumentException(
+                    "--bundle " + value + ": the folder cannot be listed: " + e.getMessage());
+        }
+        if (jars.isEmpty()) {
+            throw new IllegalArgumentException("--bundle " + value + ": the folder holds no .jar file");
+        }
+        return jars;
     }
 
     private static String keyValue(String option, String value) {

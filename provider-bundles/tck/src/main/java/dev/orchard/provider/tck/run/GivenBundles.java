@@ -64,26 +64,48 @@ final class GivenBundles {
 
     /**
      * Starts each installed bundle but fragments, once all are installed, so that they may depend on each other in
-     * any order; one that fails is kept with its reason.
+     * any order; one that fails is kept with its reason. Libraries (no activator, no DS component) start first: they
+     * are what a provider may wait for, e.g. the Kubernetes provider for its fabric8 bundles, which would otherwise
+     * show it FAILED, waiting, until they start.
      *
-     * @return what became of each
+     * @return what became of each, in the given order
      */
     GivenBundles start() {
-        List<Given> started = new ArrayList<>();
-        for (Given g : given) {
-            Bundle bundle = g.bundle();
-            String problem = g.problem();
-            if (bundle != null && bundle.getHeaders("").get(Constants.FRAGMENT_HOST) == null) {
-                try {
-                    bundle.start();
-                } catch (BundleException | RuntimeException e) {
-                    problem = (bundle.getState() == Bundle.INSTALLED ? "not resolved: " : "not started: ")
-                            + e.getMessage();
+        String[] problems = new String[given.size()];
+        for (boolean libraries : new boolean[] {true, false}) {
+            for (int i = 0; i < given.size(); i++) {
+                Bundle bundle = given.get(i).bundle();
+                if (bundle != null
+                        && header(bundle, Constants.FRAGMENT_HOST) == null
+                        && isLibrary(bundle) == libraries) {
+                    problems[i] = startOne(bundle);
                 }
             }
-            started.add(new Given(g.path(), bundle, problem));
+        }
+        List<Given> started = new ArrayList<>();
+        for (int i = 0; i < given.size(); i++) {
+            Given g = given.get(i);
+            started.add(new Given(g.path(), g.bundle(), problems[i] == null ? g.problem() : problems[i]));
         }
         return new GivenBundles(started);
+    }
+
+    // Why a bundle did not start; empty if it did.
+    private static String startOne(Bundle bundle) {
+        try {
+            bundle.start();
+            return "";
+        } catch (BundleException | RuntimeException e) {
+            return (bundle.getState() == Bundle.INSTALLED ? "not resolved: " : "not started: ") + e.getMessage();
+        }
+    }
+
+    private static boolean isLibrary(Bundle bundle) {
+        return header(bundle, Constants.BUNDLE_ACTIVATOR) == null && header(bundle, "Service-Component") == null;
+    }
+
+    private static String header(Bundle bundle, String name) {
+        return bundle.getHeaders("").get(name);
     }
 
     /**

@@ -35,6 +35,8 @@ final class KitRun implements Callable<Integer> {
     static final int FAILED = 1;
     /** The exit status of an invalid request. */
     static final int INVALID = 2;
+    /** How the reason of a skip that the run asked for (--skip) begins: Tck.skipWhereStated words it so. */
+    private static final String STATED = "skipped as stated:";
 
     private final BundleContext context;
     private final PrintStream out;
@@ -124,6 +126,10 @@ final class KitRun implements Callable<Integer> {
         for (Outcome o : outcomes.outcomes()) {
             if (o.status() == Status.FAILED) {
                 out.println("FAILED " + simpleName(o.className()) + "." + o.check() + ": " + o.message());
+            } else if (o.status() == Status.SKIPPED && o.message().startsWith(STATED)) {
+                // A skip the run asked for is named with its reason: a reader sees what this run did not check.
+                out.println("SKIPPED " + simpleName(o.className()) + "." + o.check() + ": "
+                        + o.message().substring(STATED.length()).trim());
             }
         }
         try {

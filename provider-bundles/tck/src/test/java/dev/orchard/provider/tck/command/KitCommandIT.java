@@ -112,7 +112,47 @@ class KitCommandIT {
                                 "FAILED PodProviderConformanceTest.createGetListAndDelete(): getPodStatus of a created"
                                         + " pod returned null; it must return its status"),
                 run.output());
+        // What the in-framework self-check (KitCatchesABrokenProviderTest) asserts, through the command too.
+        assertTrue(
+                run.output()
+                        .contains(
+                                "FAILED OrchestratorConformanceTest.addingAnExistingNameIsAlreadyExists(): Expected"
+                                        + " dev.orchard.api.error.AlreadyExistsException to be thrown, but nothing was thrown."),
+                run.output());
+        assertTrue(
+                run.output()
+                        .contains("FAILED PodProviderConformanceTest.unknownPodsAreNotFound(): Expected"
+                                + " dev.orchard.api.error.NotFoundException to be thrown, but nothing was thrown."),
+                run.output());
+        assertTrue(
+                Pattern.compile("FAILED PodProviderConformanceTest.configureNodeReportsCapacityAndConditions\\(\\):"
+                                + " [^\n]*capacity in cpu, memory and pods")
+                        .matcher(run.output())
+                        .find(),
+                run.output());
         assertFalse(run.output().contains("Cannot invoke"), "no failure is a bare NullPointerException");
+    }
+
+    @Test
+    void aFolderGivenAsBundleGivesEveryJarInIt() throws Exception {
+        Path deploy = Files.createDirectories(folder.resolve("deploy"));
+        Files.move(outside(), deploy.resolve("outside.jar"));
+        Files.writeString(deploy.resolve("outside.cfg"), "not a bundle, and not installed");
+
+        Result run = KitCommand.run(folder, "--bundle", deploy.toString(), "--provider", "outside");
+
+        assertEquals(0, run.exit(), run.output());
+        assertEquals(
+                "2",
+                summary(run).group(2),
+                "the identity and typed-errors checks pass: " + summary(run).group());
+
+        Path empty = Files.createDirectories(folder.resolve("empty"));
+        Result none = KitCommand.run(folder, "--bundle", empty.toString(), "--provider", "outside");
+        assertEquals(2, none.exit(), none.output());
+        assertTrue(
+                none.output().startsWith("orchard-tck: --bundle " + empty + ": the folder holds no .jar file\nusage:"),
+                none.output());
     }
 
     @Test
@@ -130,6 +170,11 @@ class KitCommandIT {
         String xml = Files.readString(
                 folder.resolve("orchard-tck-report/TEST-dev.orchard.provider.tck.TypedErrorsConformanceTest.xml"));
         assertTrue(xml.contains("onlyTypedErrorsEscape skipped for provider outside: this run says so"), xml);
+        assertTrue(
+                run.output()
+                        .contains("SKIPPED TypedErrorsConformanceTest.onlyTypedErrorsEscape(): onlyTypedErrorsEscape"
+                                + " skipped for provider outside: this run says so"),
+                "the console names a stated skip with its reason: " + run.output());
     }
 
     @Test
