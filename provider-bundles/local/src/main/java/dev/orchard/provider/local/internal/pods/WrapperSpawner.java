@@ -86,18 +86,18 @@ final class WrapperSpawner implements AutoCloseable {
 
     /**
      * Ends the wrappers of a create that failed: those not in the pod's boundary yet are found nowhere else. What
-     * was let run is the boundary's to stop as well.
+     * was let run is the boundary's to stop as well. It waits for each start under way to end (a cancel would not
+     * stop a start that has begun, only drop its process); the caller has failed the boundary, so none waits for
+     * it.
      *
      * @param spawning the wrappers {@link #spawn} started
      */
     static void discard(List<Future<Spawned>> spawning) {
         for (Future<Spawned> f : spawning) {
-            if (!f.cancel(false)) {
-                try {
-                    await(f).process().destroyForcibly();
-                } catch (IOException | RuntimeException e) {
-                    // it never started
-                }
+            try {
+                await(f).process().destroyForcibly();
+            } catch (IOException | RuntimeException e) {
+                // it never started, or ended itself
             }
         }
     }

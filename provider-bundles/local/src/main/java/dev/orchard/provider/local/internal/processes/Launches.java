@@ -18,8 +18,9 @@ import java.util.Optional;
  * made, so that the start (a fork and two execs, the slowest step of a create) overlaps making them; it waits for
  * its orders on its input ({@link #release}): its files, working folder and groups, sent once they exist and the
  * create is journalled. Without them (the runtime was killed, or the create undone) it ends and runs nothing.
- * The script joins the pod's boundary (writes its pid to each
- * of the pod's {@code cgroup.procs} files) before it runs anything, and only then starts the pod's command with
+ * Every script is in the pod's boundary before it runs anything: the provider writes its pid into the group that
+ * holds the pod's processes ({@link #join}), and the script writes its own into the pod's other {@code
+ * cgroup.procs} files (an exec'd command's script into all of them), and only then starts the pod's command with
  * the pod's environment, read from the container's environment file: {@code env -i <the pod's variables> /bin/sh
  * -c 'exec "$@"' sh <command>}, so the command is looked up on the pod's own {@code PATH}, and a command that cannot
  * run says why in its output (127, or 126) instead of failing silently.
@@ -113,12 +114,13 @@ public final class Launches {
 
     /**
      * Lets a container's wrapper run: sends it its orders and closes its input. Called once its files and groups
-     * exist and its pod's create journal is saved.
+     * exist, its pod's create journal is saved, and {@link #join} has put it in the group that holds the pod's
+     * processes; the wrapper joins the others itself before it runs anything.
      *
      * @param wrapper the wrapper, started from {@link #container}
      * @param files the container's files: its log, exit-code file and environment file
      * @param workDir the folder its command runs in
-     * @param joins the files that join the pod's boundary
+     * @param joins the files that join the pod's boundary, as given to {@link #join}
      * @throws java.io.IOException if the wrapper cannot be told (it ended meanwhile)
      */
     public static void release(Process wrapper, RunFiles files, Path workDir, List<Path> joins)
@@ -128,7 +130,7 @@ public final class Launches {
                 files.exitFile().toString(),
                 files.envFile().toString(),
                 workDir.toString()));
-        addJoins(orders, joins);
+        addJoins(orders, joins.subList(Math.min(1, joins.size()), joins.size())); // the first is joined already
         orders.add("go");
         StringBuilder text = new StringBuilder();
         orders.forEach(o -> text.append(o).append('\0'));
@@ -234,12 +236,14 @@ public final class Launches {
      * Puts a process just started into its pod's boundary, before the provider counts it as the pod's: a delete
      * that came at once would otherwise find the boundary empty and leave the process running. The provider
      * writes the pid itself, which takes microseconds, rather than wait for the script's own join (a bash
-     * start-up, a few milliseconds); the script joins too, before it starts anything, so that nothing it starts
-     * is outside even if this write came late. A process that has already ended needs no join.
+     * start-up, a few milliseconds). An exec'd command's script joins too, before it starts anything, so that
+     * nothing it starts is outside even if this write came late; a container's wrapper runs nothing before its
+     * orders, which it gets only after this join ({@link #release}). A process that has already ended needs no
+     * join.
      *
      * <p>Only the first file is written here: the group that holds every process of the pod (the boundary's
      * first), which a delete ends. The others (the v1 memory group, which only measures) are the script's to
-     * join, as it joins them all anyway: a cgroup move is one of the dearer steps of a create.
+     * join: a cgroup move is one of the dearer steps of a create, and each holds up every fork on the host.
      *
      * @param process the process, as started from one of this class's builders
      * @param joins the files it was given to join (a token boundary has none)

@@ -206,8 +206,8 @@ class LocalPodsRacesTest extends LocalPodsTestBase {
         Files.createSymbolicLink(podRoot.resolve(NS), Files.createDirectories(tmp.resolve("elsewhere")));
         assertThrows(
                 InvalidInputException.class,
-                () -> create("web", RestartPolicy.NEVER, sh("a", "sleep 300"), sh("b", "sleep 300")));
-        List<String> wrappers = await("the wrappers end", WAIT, () -> wrappersOf("web"), List::isEmpty);
+                () -> create("refused-late", RestartPolicy.NEVER, sh("a", "sleep 300"), sh("b", "sleep 300")));
+        List<String> wrappers = await("the wrappers end", WAIT, () -> wrappersOf("refused-late"), List::isEmpty);
         assertEquals(List.of(), wrappers);
     }
 
