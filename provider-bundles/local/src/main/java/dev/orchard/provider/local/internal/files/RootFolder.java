@@ -95,10 +95,13 @@ public final class RootFolder {
         Path p = path;
         for (String name : names) {
             p = resolveOne(p, name);
-            try {
-                Files.createDirectory(p);
-            } catch (FileAlreadyExistsException exists) {
-                requireFolder(p);
+            // Looked at first (one lstat): most levels exist already, and a refused mkdir costs an exception too.
+            if (!existingFolder(p)) {
+                try {
+                    Files.createDirectory(p);
+                } catch (FileAlreadyExistsException exists) {
+                    requireFolder(p); // made meanwhile by someone else: checked all the same
+                }
             }
         }
         return new RootFolder(p);
@@ -271,6 +274,16 @@ public final class RootFolder {
             throw new IllegalArgumentException("\"" + name + "\" is not a single path segment");
         }
         return parent.resolve(name);
+    }
+
+    // Whether an entry is a folder (never through a link); false if there is none; refused if it is anything else.
+    private static boolean existingFolder(Path p) throws IOException {
+        try {
+            requireFolder(p);
+            return true;
+        } catch (NoSuchFileException absent) {
+            return false;
+        }
     }
 
     private static void requireFolder(Path p) throws IOException {

@@ -1,5 +1,6 @@
 package dev.orchard.provider.local.internal.pods;
 
+import dev.orchard.api.pod.Container;
 import dev.orchard.api.pod.RestartPolicy;
 import dev.orchard.provider.local.internal.processes.Launches;
 import dev.orchard.provider.local.internal.processes.ProcessIdentity;
@@ -13,6 +14,7 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -96,33 +98,78 @@ final class ContainerSupervisor {
     }
 
     /**
-     * Starts a run of a container, as {@link #start} does, but leaves saving the pod to the caller: a create saves
-     * once, after all its containers have started. Under the pod's lock.
+     * Lets a new pod's container run in the wrapper {@link WrapperSpawner#spawn} started, as {@link #launch} does; the caller
+     * saves the pod once all have. Under the pod's lock, once its files and create journal are made. A wrapper
+     * that could not start, or not join its pod's boundary, is a run that ends at once, as in {@link #launch}.
+     *
+     * @param run the pod
+     * @param c the container
+     * @param spawning its wrapper, started or starting
+     */
+    void release(PodRun run, ContainerRun c, Future<WrapperSpawner.Spawned> spawning) {
+        WrapperSpawner.Spawned s = null;
+        try {
+            s = WrapperSpawner.await(spawning);
+            begin(run, c, s.process(), s.identity(), s.joins());
+        } catch (IOException | IllegalArgumentException e) {
+            if (s != null) {
+                s.process().destroyForcibly();
+            }
+            failed(run, c, e);
+        }
+    }
+
+    /**
+     * Starts a run of a container, as {@link #start} does, but leaves saving the pod to the caller. Under the
+     * pod's lock.
      *
      * @param run the pod
      * @param c the container
      */
-    void launch(PodRun run, ContainerRun c) {
-        List<String> command = new ArrayList<>(c.spec().command());
-        command.addAll(c.spec().args());
-        Process p;
-        ProcessIdentity identity;
+    private void launch(PodRun run, ContainerRun c) {
+        Process p = null;
         try {
             List<Path> joins = run.boundary().joinFiles(c.name());
-            ProcessBuilder pb = Launches.container(c.files(), joins, run.token(), command, c.workDir());
+            ProcessBuilder pb =
+                    Launches.container(run.key() + "/" + c.name(), run.token(), command(c.spec()), c.workDir());
             Files.deleteIfExists(c.files().exitFile());
             p = launcher.start(pb);
             // Read at once, while the new process cannot have been reaped: a run that already ended is still known.
-            identity = ProcessIdentity.of(p.pid()).orElse(null);
+            ProcessIdentity identity = ProcessIdentity.of(p.pid()).orElse(null);
             Launches.join(p, joins);
+            begin(run, c, p, identity, joins);
         } catch (IOException | IllegalArgumentException e) {
-            c.status(c.status().startFailed(clock.instant()));
-            LOG.warn("Container {} of pod {} could not start: {}", c.name(), run.key(), e.toString());
-            return;
+            if (p != null) {
+                p.destroyForcibly();
+            }
+            failed(run, c, e);
         }
+    }
+
+    // Lets a wrapper that is in its pod's boundary run, and watches it.
+    private void begin(PodRun run, ContainerRun c, Process p, ProcessIdentity identity, List<Path> joins)
+            throws IOException {
+        Launches.release(p, c.files(), c.workDir(), joins);
         c.started(p, identity);
         c.status(c.status().started(clock.instant()));
         watch(run, c);
+    }
+
+    private void failed(PodRun run, ContainerRun c, Exception e) {
+        c.status(c.status().startFailed(clock.instant()));
+        LOG.warn("Container {} of pod {} could not start: {}", c.name(), run.key(), e.toString());
+    }
+
+    /**
+     * A container's command and its arguments, as one list.
+     *
+     * @param c the container
+     * @return the command line
+     */
+    static List<String> command(Container c) {
+        List<String> command = new ArrayList<>(c.command());
+        command.addAll(c.args());
+        return command;
     }
 
     /**

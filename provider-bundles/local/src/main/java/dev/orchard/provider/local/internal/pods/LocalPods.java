@@ -68,6 +68,7 @@ public final class LocalPods implements PodProvider, PodNotifier {
     private final CgroupHost cgroups;
     private final PodTable table;
     private final ScheduledExecutorService scheduler;
+    private final WrapperSpawner spawner;
     private final PodNotificationQueue notifications = new PodNotificationQueue(
             "orchard-local-notify", (pod, e) -> LOG.warn("Pod notification callback threw", e));
     private final AtomicBoolean attached = new AtomicBoolean(true);
@@ -134,13 +135,25 @@ public final class LocalPods implements PodProvider, PodNotifier {
             t.setDaemon(true);
             return t;
         });
+        this.spawner = new WrapperSpawner(launcher);
         this.journal = new PodJournal(state.path(), attached::get);
         ContainerSupervisor supervisor =
                 new ContainerSupervisor(clock, scheduler, launcher, journal, this::changed, attached::get);
         VolumeClaims claims = new VolumeClaims(storage);
         this.removal = new PodRemoval(clock, table, claims, this::changed);
         this.creation = new PodCreation(
-                root, state, clock, storage, table, claims, supervisor, journal, removal, cgroups, this::changed);
+                root,
+                state,
+                clock,
+                storage,
+                table,
+                claims,
+                supervisor,
+                spawner,
+                journal,
+                removal,
+                cgroups,
+                this::changed);
         this.logs = new ContainerLogs(clock, logCapBytes);
         this.node = new LocalNode(
                 nodeName,
@@ -186,6 +199,7 @@ public final class LocalPods implements PodProvider, PodNotifier {
     public void detach() {
         attached.set(false);
         scheduler.shutdownNow();
+        spawner.close();
         notifications.close();
     }
 

@@ -14,6 +14,7 @@ import dev.orchard.api.pod.PodSpec;
 import dev.orchard.api.pod.PodVolume;
 import dev.orchard.provider.local.internal.files.RootFolder;
 import dev.orchard.provider.local.internal.processes.CgroupHost;
+import dev.orchard.provider.local.internal.processes.PodBoundary;
 import dev.orchard.provider.local.internal.processes.TokenBoundary;
 import dev.orchard.provider.local.internal.volumes.LocalStorage;
 import java.io.IOException;
@@ -26,6 +27,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Future;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -37,8 +40,9 @@ import org.slf4j.LoggerFactory;
  * <p>A create checks everything it can before it makes anything (the name, the spec's paths, the volumes, the
  * commands, the node's room), so a refused create leaves nothing. Then it makes the pod's state folder and its
  * boundary, saves the create journal (from then on the sandbox is the provider's), makes the sandbox new, binds
- * the volumes, starts the containers and saves the journal with their runs ({@link PodJournal}); a failure on the
- * way undoes all of it ({@link PodRemoval#undo}).
+ * the volumes, lets the containers run and saves the journal with their runs ({@link PodJournal}); a failure on the
+ * way undoes all of it ({@link PodRemoval#undo}). The containers' wrappers are started first, on other threads,
+ * while the files are made: each waits for its orders, so nothing of the pod runs before the journal says so.
  */
 final class PodCreation {
     private static final Logger LOG = LoggerFactory.getLogger(PodCreation.class);
@@ -50,6 +54,7 @@ final class PodCreation {
     private final PodTable table;
     private final VolumeClaims claims;
     private final ContainerSupervisor supervisor;
+    private final WrapperSpawner spawner;
     private final PodJournal journal;
     private final PodRemoval removal;
     private final CgroupHost cgroups;
@@ -65,6 +70,7 @@ final class PodCreation {
      * @param table the table the pods go into
      * @param claims the volumes' Bound and Released phases
      * @param supervisor starts and adopts the containers
+     * @param spawner starts a new pod's wrappers while its files are made
      * @param journal saves the pods
      * @param removal undoes a create that failed halfway
      * @param cgroups where the pods' cgroups are made
@@ -78,6 +84,7 @@ final class PodCreation {
             PodTable table,
             VolumeClaims claims,
             ContainerSupervisor supervisor,
+            WrapperSpawner spawner,
             PodJournal journal,
             PodRemoval removal,
             CgroupHost cgroups,
@@ -89,6 +96,7 @@ final class PodCreation {
         this.table = table;
         this.claims = claims;
         this.supervisor = supervisor;
+        this.spawner = spawner;
         this.journal = journal;
         this.removal = removal;
         this.cgroups = cgroups;
@@ -121,13 +129,20 @@ final class PodCreation {
         table.admit(run);
         run.lock();
         try {
+            List<Future<WrapperSpawner.Spawned>> spawning = List.of();
+            CompletableFuture<PodBoundary> boundary = new CompletableFuture<>();
             try {
-                make(run, volumes);
-                for (ContainerRun c : run.containers()) {
-                    supervisor.launch(run, c);
+                // The wrappers start while the files are made; they run nothing until released, after the journal.
+                spawning = spawner.spawn(run, boundary);
+                make(run, volumes, boundary);
+                List<Container> specs = run.spec().containers();
+                for (int i = 0; i < specs.size(); i++) {
+                    supervisor.release(run, run.container(specs.get(i).name()), spawning.get(i));
                 }
                 journal.save(run); // the runs, for the next instance to adopt; supersedes the create journal
             } catch (IOException | RuntimeException e) {
+                boundary.completeExceptionally(e); // a wrapper waiting for it gives up, and is ended
+                WrapperSpawner.discard(spawning);
                 removal.undo(run);
                 if (e instanceof OrchardException o) {
                     throw o;
@@ -136,6 +151,9 @@ final class PodCreation {
                     throw new UnavailableException("pod " + key + " could not be made under " + root + ": " + e, e);
                 }
                 throw new ProviderFaultException("the local provider failed to start pod " + key + ": " + e, e);
+            } finally {
+                // Made by now, or failed above; whatever else ended the create, no wrapper waits for it for good.
+                boundary.completeExceptionally(new IllegalStateException("the create of pod " + key + " ended"));
             }
             run.publish();
             changed.accept(run);
@@ -145,10 +163,13 @@ final class PodCreation {
     }
 
     // Under the pod's lock: its state folder, boundary and journal, then its sandbox, files and volumes.
-    private void make(PodRun run, Map<String, Path> volumes) throws IOException {
+    private void make(PodRun run, Map<String, Path> volumes, CompletableFuture<PodBoundary> boundary)
+            throws IOException {
         run.state().create();
         run.boundary(cgroups.create(groupName(run.key(), run.token()), run.token()));
-        journal.saveCreate(run); // from here on the sandbox is the provider's: a crash leaves a create to undo
+        boundary.complete(run.boundary()); // the wrappers join it while the rest is made
+        journal.saveCreate(run);
+        // from here on the sandbox is the provider's: a crash leaves a create to undo
         run.sandbox().create();
         run.sandboxMade(true);
         run.containers(places(run, volumes, true));

@@ -44,6 +44,9 @@ final class PodState {
 
     private final RootFolder state;
     private final NamespacedName pod;
+    // The pod's folder as create() made it, so that each container's folder is made in it without walking and
+    // checking the levels above again; null until then, and in an adopted pod (whose folders exist).
+    private RootFolder made;
 
     /**
      * The state of a pod.
@@ -92,15 +95,16 @@ final class PodState {
     void create() throws IOException {
         RootFolder pods = state.folder(PODS, pod.namespace());
         try {
-            pods.newFolder(pod.name());
+            made = pods.newFolder(pod.name());
         } catch (FileAlreadyExistsException leftover) {
             pods.remove(pod.name());
-            pods.newFolder(pod.name());
+            made = pods.newFolder(pod.name());
         }
     }
 
     /**
-     * Makes a container's folder and writes the environment its command gets, readable by the owner only.
+     * Makes a container's folder in the pod's new folder and writes the environment its command gets, readable by
+     * the owner only. Under the pod's lock, after {@link #create()}.
      *
      * @param container the container's name
      * @param env the environment
@@ -108,7 +112,10 @@ final class PodState {
      * @throws IOException if they cannot be written
      */
     RunFiles prepare(String container, Map<String, String> env) throws IOException {
-        state.folder(PODS, pod.namespace(), pod.name(), container);
+        if (made == null) {
+            throw new IllegalStateException("the state folder of pod " + pod + " was not made by this create");
+        }
+        made.newFolder(container);
         RunFiles files = container(container);
         StringBuilder text = new StringBuilder();
         env.forEach((k, v) -> text.append(k).append('=').append(v).append('\0'));

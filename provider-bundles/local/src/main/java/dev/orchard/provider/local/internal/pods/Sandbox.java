@@ -34,6 +34,9 @@ import java.util.Map;
 final class Sandbox {
     private final RootFolder root;
     private final NamespacedName pod;
+    // The sandbox as create() made it: the containers' mounts and folders are made in it before any of the pod's
+    // processes runs, so the levels above need no second walk. Null until then, and in an adopted pod.
+    private RootFolder made;
 
     /**
      * The sandbox of a pod.
@@ -95,7 +98,7 @@ final class Sandbox {
      */
     void create() throws IOException {
         try {
-            root.folder(pod.namespace()).newFolder(pod.name());
+            made = root.folder(pod.namespace()).newFolder(pod.name());
         } catch (FileAlreadyExistsException e) {
             throw new AlreadyExistsException("pod " + pod + " cannot be created: " + path() + " exists and is no pod"
                     + " the local provider runs; it leaves it alone: move it away to use the name");
@@ -111,15 +114,18 @@ final class Sandbox {
     }
 
     /**
-     * Makes a container's mounts (links to its volumes' folders) and its working folder in the new sandbox.
+     * Makes a container's mounts (links to its volumes' folders) and its working folder in the new sandbox. Under
+     * the pod's lock, after {@link #create()} and before any of the pod's processes starts.
      *
      * @param c the container
      * @param volumes the folder of each of the pod's volumes, by the pod's name for it
      * @throws IOException if a folder or link cannot be made
      */
     void prepare(Container c, Map<String, Path> volumes) throws IOException {
-        RootFolder sandbox = root.existing(pod.namespace(), pod.name())
-                .orElseThrow(() -> new IOException("the sandbox " + path() + " is gone"));
+        RootFolder sandbox = made;
+        if (sandbox == null) {
+            throw new IllegalStateException("the sandbox of pod " + pod + " was not made by this create");
+        }
         for (VolumeMount m : c.volumeMounts()) {
             List<String> at = segments(m.mountPath(), "mount path");
             Path link = sandbox.folder(parent(at)).resolve(at.get(at.size() - 1));

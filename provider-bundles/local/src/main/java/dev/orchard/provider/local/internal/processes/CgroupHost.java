@@ -35,8 +35,14 @@ public final class CgroupHost {
      * @param parent the provider's folder in it, inside the runtime's own group
      * @param unified whether it is the unified (v2) hierarchy
      * @param memory whether it is the v1 memory hierarchy
+     * @param delegated the controllers the parent gives its children (unified only), which each pod's folder gives
+     *     its containers' groups in turn: read once, so that a create does not read them again
      */
-    record Hierarchy(Path parent, boolean unified, boolean memory) {}
+    record Hierarchy(Path parent, boolean unified, boolean memory, List<String> delegated) {
+        Hierarchy {
+            delegated = List.copyOf(delegated);
+        }
+    }
 
     /**
      * A pod's folder in a hierarchy.
@@ -81,9 +87,9 @@ public final class CgroupHost {
                         .flatMap(group -> within(Path.of(left[4]), left[3], group))
                         .flatMap(dir -> parent(dir.resolve(PREFIX + name)));
                 if (parent.isPresent() && isUnified) {
-                    unified = new Hierarchy(parent.get(), true, false);
+                    unified = new Hierarchy(parent.get(), true, false, delegated(parent.get()));
                 } else if (parent.isPresent()) {
-                    memory = new Hierarchy(parent.get(), false, true);
+                    memory = new Hierarchy(parent.get(), false, true, List.of());
                 }
             }
         }
@@ -157,6 +163,40 @@ public final class CgroupHost {
         }
     }
 
+    // The controllers of ours that a unified group enables for its children.
+    private static List<String> delegated(Path dir) {
+        try {
+            List<String> enabled = List.of(Files.readString(dir.resolve("cgroup.subtree_control"))
+                    .trim()
+                    .split(" "));
+            return CONTROLLERS.stream().filter(enabled::contains).toList();
+        } catch (IOException | SecurityException e) {
+            return List.of();
+        }
+    }
+
+    // A new pod's folder gives its containers' groups what its parent gave it: in one write, or one by one if
+    // that is refused (a controller the kernel will not enable there must not keep the others from it).
+    private static void delegate(Path dir, List<String> controllers) {
+        if (controllers.isEmpty()) {
+            return;
+        }
+        Path control = dir.resolve("cgroup.subtree_control");
+        try {
+            Files.writeString(
+                    control,
+                    String.join(" ", controllers.stream().map(c -> "+" + c).toList()));
+        } catch (IOException | SecurityException all) {
+            for (String c : controllers) {
+                try {
+                    Files.writeString(control, "+" + c);
+                } catch (IOException | SecurityException e) {
+                    LOG.debug("Controller {} of {} stays off: {}", c, dir, e.toString());
+                }
+            }
+        }
+    }
+
     /**
      * What a container's working set is on this host, for the node's label.
      *
@@ -164,22 +204,11 @@ public final class CgroupHost {
      */
     public String workingSetSource() {
         for (Hierarchy h : hierarchies) {
-            if (h.memory() || subtreeHasMemory(h.parent())) {
+            if (h.memory() || h.delegated().contains("memory")) {
                 return "cgroup-memory";
             }
         }
         return "process-rss";
-    }
-
-    private static boolean subtreeHasMemory(Path dir) {
-        try {
-            return List.of(Files.readString(dir.resolve("cgroup.subtree_control"))
-                            .trim()
-                            .split(" "))
-                    .contains("memory");
-        } catch (IOException e) {
-            return false;
-        }
     }
 
     /**
@@ -208,7 +237,7 @@ public final class CgroupHost {
             Path dir = h.parent().resolve(group);
             Files.createDirectory(dir);
             if (h.unified()) {
-                enableControllers(dir);
+                delegate(dir, h.delegated());
             }
             folders.add(new Folder(h, dir));
         }

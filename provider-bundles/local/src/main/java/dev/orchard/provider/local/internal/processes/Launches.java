@@ -1,7 +1,6 @@
 package dev.orchard.provider.local.internal.processes;
 
 import dev.orchard.provider.local.internal.logs.LogFormat;
-import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -15,8 +14,13 @@ import java.util.Optional;
  *
  * <p>Each starts as a bash script in a session of its own ({@code setsid}), with an environment of the provider's
  * own: {@code PATH}, {@code LC_ALL=C} and the pod's token, nothing of the pod's. So a pod's {@code BASH_ENV} or
- * {@code PATH} never reaches the provider's scripts. The script joins the pod's boundary (writes its pid to each
- * of the pod's {@code cgroup.procs} files) before it runs anything, and only then starts the pod's command with
+ * {@code PATH} never reaches the provider's scripts. A container's wrapper is started before its pod's files are
+ * made, so that the start (a fork and two execs, the slowest step of a create) overlaps making them; it waits for
+ * its orders on its input ({@link #release}): its files, working folder and groups, sent once they exist and the
+ * create is journalled. Without them (the runtime was killed, or the create undone) it ends and runs nothing.
+ * Every script is in the pod's boundary before it runs anything: the provider writes its pid into the group that
+ * holds the pod's processes ({@link #join}), and the script writes its own into the pod's other {@code
+ * cgroup.procs} files (an exec'd command's script into all of them), and only then starts the pod's command with
  * the pod's environment, read from the container's environment file: {@code env -i <the pod's variables> /bin/sh
  * -c 'exec "$@"' sh <command>}, so the command is looked up on the pod's own {@code PATH}, and a command that cannot
  * run says why in its output (127, or 126) instead of failing silently.
@@ -34,15 +38,20 @@ public final class Launches {
             "  shift",
             "done");
 
-    // $1 log, $2 exit-code file, $3 environment file, $4 the number of join files, those files, then the command.
+    // The arguments are the command; the orders come on the input, each NUL-ended: log, exit-code file, environment
+    // file, working folder, the number of join files, those files, and "go" last (a cut-off list runs nothing).
     // SIGTERM is for the command alone: the wrapper (trapped, so reset for the command) and the log loop (ignored)
     // outlive it, so that what the command prints while shutting down is logged. SIGKILL ends them all.
     static final String WRAPPER = String.join(
             "\n",
-            "log=$1; exitfile=$2; envfile=$3; joins=$4; shift 4",
+            "mapfile -d '' -t orders; exec < /dev/null; n=${#orders[@]}",
+            "if [ \"$n\" -lt 6 ] || [ \"${orders[n - 1]}\" != go ]; then exit 125; fi",
+            "log=${orders[0]}; exitfile=${orders[1]}; envfile=${orders[2]}; workdir=${orders[3]}; joins=${orders[4]}",
+            "set -- \"${orders[@]:5:joins}\" \"$@\"",
             "ended() { printf '%s\\n' \"$1\" > \"$exitfile.tmp\" && mv -f \"$exitfile.tmp\" \"$exitfile\"; exit \"$1\"; }",
             "fail() { printf '%s F orchard: %s\\n' \"$EPOCHREALTIME\" \"$1\" >> \"$log\"; ended 125; }",
             JOIN,
+            "cd -- \"$workdir\" 2> /dev/null || fail \"its working folder $workdir cannot be entered\"",
             RUN_POD_COMMAND,
             "trap : TERM",
             EXEC_POD_COMMAND + " < /dev/null 2>&1 | " + LogFormat.BASH_WRITER,
@@ -82,36 +91,52 @@ public final class Launches {
     private Launches() {}
 
     /**
-     * A container's run: its wrapper logs the command's output (stdout and stderr merged) to the log file and
-     * writes its exit code to the exit file, so that nothing depends on a pipe held by this JVM.
+     * A container's run: its wrapper waits for its orders ({@link #release}), then logs the command's output
+     * (stdout and stderr merged) to the log file and writes its exit code to the exit file, so that nothing depends
+     * on a pipe held by this JVM once it runs.
      *
-     * @param files the container's files: its log, exit-code file and environment file
-     * @param joins the files that join the pod's boundary
+     * @param name the container's {@code <namespace>/<pod>/<container>}, which {@code ps} shows in its arguments
      * @param token the pod's token
      * @param command the command and its arguments
-     * @param workDir the folder it runs in
-     * @return the process to start; its output goes nowhere, its input is empty
+     * @param startDir the folder it starts in: the working folder if it exists already, else one that does
+     * @return the process to start; its output goes nowhere, its input is the pipe its orders come through
      */
-    public static ProcessBuilder container(
-            RunFiles files, List<Path> joins, String token, List<String> command, Path workDir) {
-        List<String> cmd = new ArrayList<>(List.of(
-                "setsid",
-                "bash",
-                "-c",
-                WRAPPER,
-                "orchard-wrapper",
-                files.log().toString(),
-                files.exitFile().toString(),
-                files.envFile().toString()));
-        addJoins(cmd, joins);
+    public static ProcessBuilder container(String name, String token, List<String> command, Path startDir) {
+        List<String> cmd = new ArrayList<>(List.of("setsid", "bash", "-c", WRAPPER, "orchard-wrapper:" + name));
         cmd.addAll(command);
         ProcessBuilder pb = new ProcessBuilder(cmd)
-                .directory(workDir.toFile())
-                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                .directory(startDir.toFile())
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD)
                 .redirectError(ProcessBuilder.Redirect.DISCARD);
         own(pb.environment(), token);
         return pb;
+    }
+
+    /**
+     * Lets a container's wrapper run: sends it its orders and closes its input. Called once its files and groups
+     * exist, its pod's create journal is saved, and {@link #join} has put it in the group that holds the pod's
+     * processes; the wrapper joins the others itself before it runs anything.
+     *
+     * @param wrapper the wrapper, started from {@link #container}
+     * @param files the container's files: its log, exit-code file and environment file
+     * @param workDir the folder its command runs in
+     * @param joins the files that join the pod's boundary, as given to {@link #join}
+     * @throws java.io.IOException if the wrapper cannot be told (it ended meanwhile)
+     */
+    public static void release(Process wrapper, RunFiles files, Path workDir, List<Path> joins)
+            throws java.io.IOException {
+        List<String> orders = new ArrayList<>(List.of(
+                files.log().toString(),
+                files.exitFile().toString(),
+                files.envFile().toString(),
+                workDir.toString()));
+        addJoins(orders, joins.subList(Math.min(1, joins.size()), joins.size())); // the first is joined already
+        orders.add("go");
+        StringBuilder text = new StringBuilder();
+        orders.forEach(o -> text.append(o).append('\0'));
+        try (java.io.OutputStream in = wrapper.getOutputStream()) {
+            in.write(text.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
     }
 
     /**
@@ -211,8 +236,14 @@ public final class Launches {
      * Puts a process just started into its pod's boundary, before the provider counts it as the pod's: a delete
      * that came at once would otherwise find the boundary empty and leave the process running. The provider
      * writes the pid itself, which takes microseconds, rather than wait for the script's own join (a bash
-     * start-up, a few milliseconds); the script joins too, before it starts anything, so that nothing it starts
-     * is outside even if this write came late. A process that has already ended needs no join.
+     * start-up, a few milliseconds). An exec'd command's script joins too, before it starts anything, so that
+     * nothing it starts is outside even if this write came late; a container's wrapper runs nothing before its
+     * orders, which it gets only after this join ({@link #release}). A process that has already ended needs no
+     * join.
+     *
+     * <p>Only the first file is written here: the group that holds every process of the pod (the boundary's
+     * first), which a delete ends. The others (the v1 memory group, which only measures) are the script's to
+     * join: a cgroup move is one of the dearer steps of a create, and each holds up every fork on the host.
      *
      * @param process the process, as started from one of this class's builders
      * @param joins the files it was given to join (a token boundary has none)
@@ -220,7 +251,7 @@ public final class Launches {
      */
     public static void join(Process process, List<Path> joins) throws java.io.IOException {
         String pid = Long.toString(process.pid());
-        for (Path file : joins) {
+        for (Path file : joins.subList(0, Math.min(1, joins.size()))) {
             try {
                 Files.writeString(file, pid + "\n", java.nio.file.StandardOpenOption.WRITE);
             } catch (java.io.IOException e) {

@@ -20,7 +20,8 @@ public sealed interface PodBoundary permits CgroupBoundary, TokenBoundary {
      * The files a process launched for a part of the pod writes its pid to, before it runs anything, to join it.
      *
      * @param part a container's name, or {@link #EXEC}
-     * @return the files, made ready; empty where joining needs nothing
+     * @return the files, made ready, the group that holds every process of the pod first; empty where joining
+     *     needs nothing
      * @throws java.io.IOException if the part's group cannot be made
      */
     List<Path> joinFiles(String part) throws java.io.IOException;

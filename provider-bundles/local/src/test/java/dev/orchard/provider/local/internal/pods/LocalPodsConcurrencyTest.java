@@ -42,8 +42,8 @@ class LocalPodsConcurrencyTest extends LocalPodsTestBase {
         CountDownLatch release = new CountDownLatch(1);
         // The start of pod "slow" blocks until the test releases it; every other start is a plain one.
         Launcher slowForOnePod = builder -> {
-            // The provider gives its scripts an environment of its own; the folder a process starts in is its pod's.
-            if (builder.directory().toPath().toString().contains("/" + NS + "/slow")) {
+            // The provider gives its scripts an environment of its own, and names each wrapper after its container.
+            if (builder.command().contains("orchard-wrapper:" + NS + "/slow/c")) {
                 starting.countDown();
                 try {
                     if (!release.await(20, TimeUnit.SECONDS)) {

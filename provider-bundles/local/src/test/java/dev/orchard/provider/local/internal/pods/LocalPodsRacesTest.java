@@ -22,9 +22,12 @@ import dev.orchard.provider.local.internal.pods.ContainerSupervisor.Launcher;
 import dev.orchard.provider.local.internal.processes.CgroupHost;
 import java.io.IOException;
 import java.io.InterruptedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -194,5 +197,40 @@ class LocalPodsRacesTest extends LocalPodsTestBase {
         } finally {
             one.close();
         }
+    }
+
+    @Test
+    void aCreateRefusedAfterItsWrappersStartedLeavesNoWrapperWaiting() throws Exception {
+        // The wrappers start while the pod's files are made; the sandbox is refused (a linked namespace folder)
+        // only after that. Two containers: neither wrapper may be left, in the pod's group or out of it.
+        Files.createSymbolicLink(podRoot.resolve(NS), Files.createDirectories(tmp.resolve("elsewhere")));
+        assertThrows(
+                InvalidInputException.class,
+                () -> create("refused-late", RestartPolicy.NEVER, sh("a", "sleep 300"), sh("b", "sleep 300")));
+        List<String> wrappers = await("the wrappers end", WAIT, () -> wrappersOf("refused-late"), List::isEmpty);
+        assertEquals(List.of(), wrappers);
+    }
+
+    // The processes whose command line names them a wrapper of pod NS/pod.
+    private static List<String> wrappersOf(String pod) {
+        byte[] needle = ("orchard-wrapper:" + NS + "/" + pod + "/").getBytes(StandardCharsets.UTF_8);
+        List<String> out = new ArrayList<>();
+        try (DirectoryStream<Path> procs = Files.newDirectoryStream(Path.of("/proc"), "[0-9]*")) {
+            for (Path p : procs) {
+                try {
+                    String line = new String(Files.readAllBytes(p.resolve("cmdline")), StandardCharsets.UTF_8);
+                    String state = Files.readString(p.resolve("stat"));
+                    boolean zombie = state.substring(state.lastIndexOf(')') + 2).startsWith("Z");
+                    if (!zombie && line.contains(new String(needle, StandardCharsets.UTF_8))) {
+                        out.add(p.getFileName() + " " + line.replace('\0', ' '));
+                    }
+                } catch (IOException gone) {
+                    // ended meanwhile
+                }
+            }
+        } catch (IOException e) {
+            throw new AssertionError(e);
+        }
+        return out;
     }
 }
