@@ -88,7 +88,6 @@ final class KubeletScaleBenchmark {
         }
         out.put("kubelet.scale.pods", (double) sizes.manyPods());
         out.put("kubelet.scale.churn", (double) sizes.churn());
-        observer.pods().inNamespace(KubeletBenchmark.NS).delete();
     }
 
     // The mock provider as its factory component publishes it, over a recording framework.
