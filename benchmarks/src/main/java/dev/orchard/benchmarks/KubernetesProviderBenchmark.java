@@ -4,7 +4,6 @@ import dev.orchard.api.naming.NamespacedName;
 import dev.orchard.api.orchestrator.VolumeProfile;
 import dev.orchard.api.pod.Pod;
 import dev.orchard.provider.kubernetes.cluster.ClusterClient;
-import dev.orchard.provider.kubernetes.cluster.ClusterSettings;
 import dev.orchard.provider.kubernetes.internal.node.KubernetesNode;
 import dev.orchard.provider.kubernetes.internal.pods.KubernetesPods;
 import dev.orchard.provider.kubernetes.internal.volumes.KubernetesStorage;
@@ -14,20 +13,11 @@ import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
 import io.fabric8.kubernetes.api.model.PersistentVolumeClaimBuilder;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.Quantity;
-import io.fabric8.kubernetes.client.Config;
-import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMixedDispatcher;
-import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
-import io.fabric8.mockwebserver.Context;
-import io.fabric8.mockwebserver.MockWebServer;
 import io.fabric8.mockwebserver.ServerRequest;
 import io.fabric8.mockwebserver.ServerResponse;
-import java.lang.management.ManagementFactory;
-import java.net.InetAddress;
 import java.time.Clock;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -71,25 +61,13 @@ final class KubernetesProviderBenchmark {
     static Map<String, Double> run(boolean smoke) throws Exception {
         Sizes sizes = smoke ? Sizes.SMOKE : Sizes.FULL;
         Map<ServerRequest, Queue<ServerResponse>> responses = new HashMap<>();
-        KubernetesMockServer server = new KubernetesMockServer(
-                new Context(), new MockWebServer(), responses, new KubernetesMixedDispatcher(responses), false);
-        server.start(InetAddress.getByName("127.0.0.1"), 0);
-        String url = "http://127.0.0.1:" + server.getPort() + "/";
-        Config config = new ConfigBuilder(Config.empty())
-                .withAutoConfigure(false)
-                .withMasterUrl(url)
-                .withRequestRetryBackoffLimit(0)
-                .build();
-        try (KubernetesClient direct =
-                        new KubernetesClientBuilder().withConfig(config).build();
-                ClusterClient cluster = new ClusterClient(
-                        new ClusterSettings(null, "", url, null, null, false, Duration.ofSeconds(10)))) {
+        try (BenchApiServer server = new BenchApiServer(responses, new KubernetesMixedDispatcher(responses));
+                KubernetesClient direct = server.client();
+                ClusterClient cluster = new ClusterClient(server.settings())) {
             Map<String, Double> out = new TreeMap<>();
             volumes(cluster, direct, sizes, out);
             pods(cluster, direct, sizes, out);
             return out;
-        } finally {
-            server.shutdown();
         }
     }
 
@@ -142,7 +120,7 @@ final class KubernetesProviderBenchmark {
                     .resource(clusterPod("p" + i, origin))
                     .create();
         }
-        long withoutCache = usedHeapAfterGc();
+        long withoutCache = Heap.usedAfterGc();
         NamespaceMapping namespaces = new NamespaceMapping("orchard-");
         KubernetesNode node = new KubernetesNode(cluster, namespaces, "k8s", Clock.systemUTC());
         KubernetesStorage storage = new KubernetesStorage(cluster, namespaces, origin, "");
@@ -150,7 +128,7 @@ final class KubernetesProviderBenchmark {
             while (pods.getPods().size() < sizes.cachedPods()) {
                 Thread.sleep(10); // the first list of a large set; nothing to be told of
             }
-            long withCache = usedHeapAfterGc();
+            long withCache = Heap.usedAfterGc();
             out.put("kubernetes.heap_bytes_per_cached_pod", (double) (withCache - withoutCache) / sizes.cachedPods());
             out.put("kubernetes.cached_pods.count", (double) sizes.cachedPods());
 
@@ -192,14 +170,6 @@ final class KubernetesProviderBenchmark {
                 .endContainer()
                 .endSpec()
                 .build();
-    }
-
-    private static long usedHeapAfterGc() throws InterruptedException {
-        for (int i = 0; i < 3; i++) {
-            System.gc();
-            Thread.sleep(50);
-        }
-        return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
     }
 
     private static double ms(long start) {

@@ -25,7 +25,11 @@ import java.util.TreeMap;
  *   <li>the local provider in this JVM: volumes, pod start beside a bare process start, exec
  *       ({@link LocalProviderBenchmark});
  *   <li>the Kubernetes provider in this JVM against fabric8's mock API server, beside a bare fabric8 client
- *       ({@link KubernetesProviderBenchmark}).
+ *       ({@link KubernetesProviderBenchmark});
+ *   <li>the kubelet bridge in this JVM against the same mock server: pod start beside a bare fabric8 client that
+ *       starts the process itself, and 500 pods behind one bridge ({@link KubeletBenchmark});
+ *   <li>the HTTP API in the runtime with the HTTP add-on: latency and throughput beside a hello-world servlet on the
+ *       same Jetty, and log streaming beside reading the log file ({@link HttpBenchmark}).
  * </ol>
  * {@code --smoke} runs each once at tiny sizes, so that the normal build checks they still run; it measures
  * nothing.
@@ -34,7 +38,7 @@ public final class RunBenchmarks {
     /**
      * The keys a full run must write, as issue 6 lists them, the local provider's pod start and memory (issues 12
      * and 13), the cold start against the stack and the one-shot commands (issue 14) and the Kubernetes provider's
-     * figures (issue 15).
+     * figures (issue 15), the kubelet bridge's (issue 16) and the HTTP API's (issue 17).
      */
     static final List<String> REQUIRED = List.of(
             "lookup.ratio.n1",
@@ -59,24 +63,40 @@ public final class RunBenchmarks {
             "local.nonewline.rss_mb",
             "kubernetes.volume_add.vs_direct",
             "kubernetes.get_pod.vs_direct",
-            "kubernetes.heap_bytes_per_cached_pod");
+            "kubernetes.heap_bytes_per_cached_pod",
+            "kubelet.pod_running.vs_floor",
+            "kubelet.restart_reconcile_ms",
+            "kubelet.heap_bytes_per_pod",
+            "http.get_providers.vs_hello",
+            "http.throughput.vs_hello.c16",
+            "http.log_stream_mbps",
+            "http.log_file_mbps");
 
     private RunBenchmarks() {}
 
     /**
      * What to run, and where the jars are.
      *
+     * @param httpDeploy the HTTP add-on's folder ({@code http-bundle/target/deploy/})
      * @param java25 the java executable of a Java 25 to time the runtime's cold start on too; null or missing: not
      *     measured
      */
     record Options(
-            Path results, Path benchJar, Path runtimeJar, Path baselineJar, Path stackJar, Path java25, boolean smoke) {
+            Path results,
+            Path benchJar,
+            Path runtimeJar,
+            Path baselineJar,
+            Path stackJar,
+            Path httpDeploy,
+            Path java25,
+            boolean smoke) {
         static Options parse(String[] args) {
             Path results = null;
             Path bench = null;
             Path runtime = null;
             Path baseline = null;
             Path stack = null;
+            Path http = null;
             Path java25 = null;
             boolean smoke = false;
             for (int i = 0; i < args.length; i++) {
@@ -85,17 +105,23 @@ public final class RunBenchmarks {
                     case "--runtime-jar" -> runtime = Path.of(args[++i]);
                     case "--baseline-jar" -> baseline = Path.of(args[++i]);
                     case "--stack-jar" -> stack = Path.of(args[++i]);
+                    case "--http-deploy" -> http = Path.of(args[++i]);
                     case "--java25" -> java25 = Path.of(args[++i]);
                     case "--smoke" -> smoke = true;
                     default -> results = Path.of(args[i]);
                 }
             }
-            if (results == null || bench == null || runtime == null || baseline == null || stack == null) {
+            if (results == null
+                    || bench == null
+                    || runtime == null
+                    || baseline == null
+                    || stack == null
+                    || http == null) {
                 throw new IllegalArgumentException("usage: RunBenchmarks <results.properties> --bench-jar <bench.jar>"
                         + " --runtime-jar <orchard.jar> --baseline-jar <baseline.jar> --stack-jar <stack.jar>"
-                        + " [--java25 <bin/java of Java 25>] [--smoke]");
+                        + " --http-deploy <http-bundle/target/deploy> [--java25 <bin/java of Java 25>] [--smoke]");
             }
-            return new Options(results, bench, runtime, baseline, stack, java25, smoke);
+            return new Options(results, bench, runtime, baseline, stack, http, java25, smoke);
         }
 
         /**
@@ -114,7 +140,7 @@ public final class RunBenchmarks {
      * Runs the benchmarks and writes the results.
      *
      * @param args the results file, {@code --bench-jar}, {@code --runtime-jar}, {@code --baseline-jar},
-     *     {@code --stack-jar}, and optionally {@code --smoke}
+     *     {@code --stack-jar}, {@code --http-deploy}, and optionally {@code --java25} and {@code --smoke}
      * @throws Exception if a benchmark fails
      */
     public static void main(String[] args) throws Exception {
@@ -136,7 +162,7 @@ public final class RunBenchmarks {
     }
 
     /**
-     * Runs the five parts.
+     * Runs every part.
      *
      * @param options what to run
      * @param report receives what the in-framework harness printed
@@ -150,6 +176,8 @@ public final class RunBenchmarks {
         results.putAll(OneShot.measure(options.runtimeJar(), options.smoke() ? 1 : 10));
         results.putAll(LocalProviderBenchmark.run(options.smoke()));
         results.putAll(KubernetesProviderBenchmark.run(options.smoke()));
+        results.putAll(KubeletBenchmark.run(options.smoke()));
+        results.putAll(HttpBenchmark.run(options.runtimeJar(), options.httpDeploy(), options.smoke()));
         return results;
     }
 

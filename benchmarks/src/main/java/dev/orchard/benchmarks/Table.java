@@ -156,6 +156,35 @@ final class Table {
                         + t.fmt("kubernetes.cached_pods.count", "%,.0f") + " pods)",
                 t.fmt("kubernetes.heap_bytes_per_cached_pod", "%,.0f"));
         t.blank();
+        t.row(
+                "kubelet: pod written → Running through the bridge and the local provider / a bare fabric8 client"
+                        + " starting the process itself, ms (medians, same mock server)",
+                t.fmt("kubelet.pod_running_ms.median", "%.2f") + " / "
+                        + t.fmt("kubelet.pod_running_floor_ms.median", "%.2f"));
+        t.verdict(t.get("kubelet.pod_running.vs_floor"), "≤ 2", v -> v <= 2, "%.2f ×");
+        t.row(
+                "kubelet: " + t.fmt("kubelet.scale.pods", "%.0f") + " pods on the mock provider behind one bridge:"
+                        + " reconcile after a restart (" + t.fmt("kubelet.scale.churn", "%.0f")
+                        + " deleted and created while down), ms; heap per pod, bytes",
+                t.fmt("kubelet.restart_reconcile_ms", "%,.0f") + "; " + t.fmt("kubelet.heap_bytes_per_pod", "%,.0f"));
+        t.blank();
+        t.row(
+                "http: GET /orchard/api/v1/providers / a hello-world servlet on the same Jetty, µs (medians,"
+                        + " alternately)",
+                t.fmt("http.get_providers_us.median", "%.0f") + " / " + t.fmt("http.hello_us.median", "%.0f"));
+        t.verdict(t.get("http.get_providers.vs_hello"), "≤ 1.5", v -> v <= 1.5, "%.2f ×");
+        t.row(
+                "http: " + t.fmt("http.throughput.clients", "%.0f") + " concurrent clients, GET /providers / hello,"
+                        + " requests/s",
+                t.fmt("http.get_providers_rps.c16", "%,.0f") + " / " + t.fmt("http.hello_rps.c16", "%,.0f") + "; "
+                        + t.fmt("http.throughput.vs_hello.c16", "%.2f") + " ×");
+        t.blank();
+        t.row(
+                "http: a " + t.fmt("http.log.bytes", "%,.0f") + "-byte log through GET .../logs/main / read from"
+                        + " its file, MB/s (medians)",
+                t.fmt("http.log_stream_mbps", "%,.0f") + " / " + t.fmt("http.log_file_mbps", "%,.0f") + "; "
+                        + t.fmt("http.log_stream.vs_file", "%.3f") + " ×");
+        t.blank();
         t.line("");
         t.line((smoke ? "smoke run, not a measurement: " : "") + "targets met: " + t.met + " of " + t.targets);
         return t.out.toString();

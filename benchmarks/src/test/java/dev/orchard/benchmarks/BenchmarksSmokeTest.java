@@ -33,6 +33,7 @@ class BenchmarksSmokeTest {
                 Path.of(System.getProperty("orchard.runtime.jar")),
                 Path.of(System.getProperty("orchard.baseline.jar")),
                 Path.of(System.getProperty("orchard.stack.jar")),
+                Path.of(System.getProperty("orchard.http.deploy")),
                 Path.of(System.getProperty("orchard.java25", "")),
                 true);
         List<String> report = new ArrayList<>();
@@ -68,13 +69,20 @@ class BenchmarksSmokeTest {
                 "local.nonewline.rss_mb",
                 "kubernetes.volume_add.vs_direct",
                 "kubernetes.get_pod.vs_direct",
-                "kubernetes.heap_bytes_per_cached_pod")) {
+                "kubernetes.heap_bytes_per_cached_pod",
+                "kubelet.pod_running.vs_floor",
+                "kubelet.restart_reconcile_ms",
+                "kubelet.heap_bytes_per_pod",
+                "http.get_providers.vs_hello",
+                "http.throughput.vs_hello.c16",
+                "http.log_stream.vs_file")) {
             assertTrue(r.containsKey(key), () -> key + " missing from " + r.keySet());
         }
         // Heap differences of a few pods may come out below zero in a smoke run; the rest may not.
         assertTrue(
                 r.entrySet().stream()
-                        .filter(e -> !e.getKey().startsWith("kubernetes.heap"))
+                        .filter(e -> !e.getKey().startsWith("kubernetes.heap")
+                                && !e.getKey().startsWith("kubelet.heap"))
                         .allMatch(e -> e.getValue() >= 0 && Double.isFinite(e.getValue())),
                 r::toString);
         assertEquals(0.0, r.get("swap.failed_calls"), "no call may fail while providers are swapped");
@@ -86,6 +94,8 @@ class BenchmarksSmokeTest {
         assertTrue(table.contains("| local provider: pod create → Running"), table);
         assertTrue(table.contains("| local provider: peak memory of a pod writing"), table);
         assertTrue(table.contains("| kubernetes: getPod from the cache / a direct GET"), table);
+        assertTrue(table.contains("| kubelet: pod written → Running"), table);
+        assertTrue(table.contains("| http: GET /orchard/api/v1/providers / a hello-world servlet"), table);
         assertTrue(table.contains("| -c \"orchard:providers\" to a running runtime"), table);
         if (options.java25IfPresent() != null) {
             assertTrue(r.containsKey("coldstart_ms.java25.median"), r::toString);

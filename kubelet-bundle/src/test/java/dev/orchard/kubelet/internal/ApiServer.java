@@ -1,22 +1,15 @@
 package dev.orchard.kubelet.internal;
 
 import dev.orchard.provider.kubernetes.cluster.ClusterSettings;
-import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
-import io.fabric8.kubernetes.api.model.HasMetadata;
-import io.fabric8.kubernetes.api.model.Pod;
+import dev.orchard.testsupport.kubernetes.NodeNameDispatcher;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
-import io.fabric8.kubernetes.client.server.mock.KubernetesAttributesExtractor;
 import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import io.fabric8.mockwebserver.Context;
 import io.fabric8.mockwebserver.MockWebServer;
-import io.fabric8.mockwebserver.crud.Attribute;
-import io.fabric8.mockwebserver.crud.AttributeSet;
-import io.fabric8.mockwebserver.crud.CrudDispatcher;
-import java.lang.reflect.Field;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.time.Duration;
@@ -24,18 +17,17 @@ import java.util.HashMap;
 
 /**
  * fabric8's kubernetes-server-mock on 127.0.0.1 in CRUD mode, taught to filter pods by {@code spec.nodeName} as a
- * real API server does (its attribute extractor decides what a field selector matches, and it knows only
- * {@code metadata.name}); and a client of the test's own, to write as a cluster's users would.
+ * real API server does ({@link NodeNameDispatcher}, shared with the benchmarks); and a client of the test's own, to
+ * write as a cluster's users would.
  */
 final class ApiServer implements AutoCloseable {
     // Kept across a restart, as etcd keeps a cluster's objects: the dispatcher holds them.
-    private final KubernetesCrudDispatcher dispatcher = new KubernetesCrudDispatcher();
+    private final KubernetesCrudDispatcher dispatcher = NodeNameDispatcher.create();
     private KubernetesMockServer server;
     private KubernetesClient client;
     private int port;
 
     ApiServer() {
-        teachNodeName(dispatcher);
         start(0);
     }
 
@@ -90,52 +82,6 @@ final class ApiServer implements AutoCloseable {
             stop();
         } catch (IllegalStateException e) {
             System.err.println("kubernetes-server-mock did not close within its 10 s: " + e.getMessage());
-        }
-    }
-
-    /** An extractor that also gives each pod its {@code spec.nodeName}, which a field selector can then match. */
-    private static final class NodeNameExtractor extends KubernetesAttributesExtractor {
-        @Override
-        public AttributeSet extract(HasMetadata resource) {
-            AttributeSet attributes = super.extract(resource);
-            String node = null;
-            if (resource instanceof Pod pod && pod.getSpec() != null) {
-                node = pod.getSpec().getNodeName();
-            } else if (resource instanceof GenericKubernetesResource g && "Pod".equals(g.getKind())) {
-                // What the server stores: the pod as a generic resource.
-                Object value = g.get("spec", "nodeName");
-                node = value instanceof String s ? s : null;
-            }
-            return node == null ? attributes : attributes.add(new Attribute("spec.nodeName", node));
-        }
-    }
-
-    // The dispatcher builds its extractor itself and keeps it in three final fields: put ours in each.
-    private static void teachNodeName(KubernetesCrudDispatcher dispatcher) {
-        try {
-            NodeNameExtractor extractor = new NodeNameExtractor();
-            Field crud = CrudDispatcher.class.getDeclaredField("attributeExtractor");
-            Field kube = KubernetesCrudDispatcher.class.getDeclaredField("kubernetesAttributesExtractor");
-            Field post = KubernetesCrudDispatcher.class.getDeclaredField("postHandler");
-            crud.setAccessible(true);
-            kube.setAccessible(true);
-            post.setAccessible(true);
-            KubernetesAttributesExtractor original = (KubernetesAttributesExtractor) crud.get(dispatcher);
-            crud.set(dispatcher, extractor);
-            kube.set(dispatcher, extractor);
-            Object handler = post.get(dispatcher);
-            for (Field f : handler.getClass().getDeclaredFields()) {
-                f.setAccessible(true);
-                if (f.get(handler) == original) {
-                    f.set(handler, extractor);
-                }
-            }
-            Field crd = KubernetesCrudDispatcher.class.getDeclaredField("crdProcessor");
-            crd.setAccessible(true);
-            extractor.setCustomResourceDefinitionProcessor(
-                    (io.fabric8.kubernetes.client.server.mock.CustomResourceDefinitionProcessor) crd.get(dispatcher));
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("kubernetes-server-mock changed: cannot teach it spec.nodeName", e);
         }
     }
 }
