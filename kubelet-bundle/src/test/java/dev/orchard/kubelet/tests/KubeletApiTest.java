@@ -76,6 +76,8 @@ class KubeletApiTest {
         p.put("provider", "mock");
         p.put("master.url", cluster.url().toString());
         p.put("status.interval.ms", "1000");
+        // Every interface: the kubelet API authenticates every request, so the HTTP guard lets it bind there.
+        p.put("kubelet.address", "0.0.0.0");
         p.put("kubelet.port", "0");
         p.put("kubelet.token.file", token.toString());
         p.put("kubelet.client.ca", ca.toString());
@@ -83,7 +85,8 @@ class KubeletApiTest {
 
         String filter = "(org.apache.felix.http.name=orchard-kubelet-" + NODE + ")";
         Await.until("the kubelet API's HTTPS server", () -> endpoint(filter) != null);
-        base = URI.create(endpoint(filter));
+        // The endpoint names the interfaces; the made certificate names 127.0.0.1 among them.
+        base = URI.create("https://127.0.0.1:" + URI.create(endpoint(filter)).getPort() + "/");
         Bundle kubelet = bundle("dev.orchard.kubelet");
         serving = kubelet.getBundleContext()
                 .getDataFile("kubelet-" + NODE)
