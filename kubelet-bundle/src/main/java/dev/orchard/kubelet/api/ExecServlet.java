@@ -2,7 +2,6 @@ package dev.orchard.kubelet.api;
 
 import dev.orchard.api.error.InvalidInputException;
 import dev.orchard.api.error.UnsupportedException;
-import dev.orchard.api.registry.PodProviderRegistry;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
@@ -21,18 +20,15 @@ public final class ExecServlet extends KubeletServlet {
     static final String V5 = "v5.channel.k8s.io";
     static final String V4 = "v4.channel.k8s.io";
 
-    private final transient PodProviderRegistry pods;
-    private final String provider;
+    private final transient NodeProvider node;
 
     /**
      * Creates the endpoint.
      *
-     * @param pods the registry
-     * @param provider the bridge's pod provider name
+     * @param node the bridge's provider and node
      */
-    public ExecServlet(PodProviderRegistry pods, String provider) {
-        this.pods = pods;
-        this.provider = provider;
+    public ExecServlet(NodeProvider node) {
+        this.node = node;
     }
 
     @Override
@@ -51,7 +47,7 @@ public final class ExecServlet extends KubeletServlet {
         boolean upgraded = container.upgrade(
                 (upgrade, answer) -> {
                     answer.setAcceptedSubProtocol(protocol);
-                    return new ExecSession(pods, provider, exec, protocol.equals(V5));
+                    return new ExecSession(node, exec, protocol.equals(V5));
                 },
                 request,
                 response);

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.orchard.api.error.OrchardException;
 import dev.orchard.api.pod.ExecIO;
 import dev.orchard.api.pod.TermSize;
-import dev.orchard.api.registry.PodProviderRegistry;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PipedInputStream;
@@ -36,17 +35,15 @@ public final class ExecSession implements Session.Listener.AutoDemanding {
     private static final Logger LOG = LoggerFactory.getLogger(ExecSession.class);
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private final PodProviderRegistry pods;
-    private final String provider;
+    private final NodeProvider node;
     private final ExecRequest request;
     private final boolean v5;
     private final PipedOutputStream stdin;
     private final ExecIO io;
     private volatile Session session;
 
-    ExecSession(PodProviderRegistry pods, String provider, ExecRequest request, boolean v5) throws IOException {
-        this.pods = pods;
-        this.provider = provider;
+    ExecSession(NodeProvider node, ExecRequest request, boolean v5) throws IOException {
+        this.node = node;
         this.request = request;
         this.v5 = v5;
         PipedInputStream in = null;
@@ -73,10 +70,8 @@ public final class ExecSession implements Session.Listener.AutoDemanding {
     private void run() {
         byte[] status;
         try {
-            int code = pods.call(
-                    provider,
-                    p -> p.runInContainer(
-                            request.namespace(), request.pod(), request.container(), request.command(), io));
+            int code = node.call(p ->
+                    p.runInContainer(request.namespace(), request.pod(), request.container(), request.command(), io));
             status = ExecStatus.exited(request.command(), code);
         } catch (OrchardException e) {
             status = ExecStatus.failed(e.getMessage());

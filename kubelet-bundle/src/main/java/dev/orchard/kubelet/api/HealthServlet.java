@@ -1,7 +1,6 @@
 package dev.orchard.kubelet.api;
 
 import dev.orchard.api.error.UnavailableException;
-import dev.orchard.api.registry.PodProviderRegistry;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
@@ -11,25 +10,22 @@ import java.util.List;
 public final class HealthServlet extends KubeletServlet {
     private static final long serialVersionUID = 1L;
 
-    private final transient PodProviderRegistry pods;
-    private final String provider;
+    private final transient NodeProvider node;
 
     /**
      * Creates the endpoint.
      *
-     * @param pods the registry
-     * @param provider the bridge's pod provider name
+     * @param node the bridge's provider and node
      */
-    public HealthServlet(PodProviderRegistry pods, String provider) {
-        this.pods = pods;
-        this.provider = provider;
+    public HealthServlet(NodeProvider node) {
+        this.node = node;
     }
 
     @Override
     protected void serve(HttpServletRequest request, HttpServletResponse response, List<String> segments)
             throws IOException {
-        if (!pods.exists(provider)) {
-            throw new UnavailableException("no pod provider serves the name " + provider + " in the registry");
+        if (!node.served()) {
+            throw new UnavailableException("no pod provider serves the name " + node.provider() + " in the registry");
         }
         text(response, HttpServletResponse.SC_OK, "ok");
     }

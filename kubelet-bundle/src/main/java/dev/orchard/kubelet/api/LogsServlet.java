@@ -3,7 +3,6 @@ package dev.orchard.kubelet.api;
 import dev.orchard.api.error.InvalidInputException;
 import dev.orchard.api.naming.Names;
 import dev.orchard.api.pod.LogOptions;
-import dev.orchard.api.registry.PodProviderRegistry;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
@@ -27,18 +26,15 @@ public final class LogsServlet extends KubeletServlet {
     private static final long serialVersionUID = 1L;
     private static final Logger LOG = LoggerFactory.getLogger(LogsServlet.class);
 
-    private final transient PodProviderRegistry pods;
-    private final String provider;
+    private final transient NodeProvider node;
 
     /**
      * Creates the endpoint.
      *
-     * @param pods the registry
-     * @param provider the bridge's pod provider name
+     * @param node the bridge's provider and node
      */
-    public LogsServlet(PodProviderRegistry pods, String provider) {
-        this.pods = pods;
-        this.provider = provider;
+    public LogsServlet(NodeProvider node) {
+        this.node = node;
     }
 
     @Override
@@ -46,7 +42,7 @@ public final class LogsServlet extends KubeletServlet {
             throws IOException {
         List<String> path = require(segments, "namespace", "pod", "container");
         LogOptions options = options(request);
-        InputStream log = pods.call(provider, p -> p.getContainerLogs(path.get(0), path.get(1), path.get(2), options));
+        InputStream log = node.call(p -> p.getContainerLogs(path.get(0), path.get(1), path.get(2), options));
         try (InputStream in = log) {
             response.setStatus(HttpServletResponse.SC_OK);
             response.setContentType("text/plain; charset=utf-8");

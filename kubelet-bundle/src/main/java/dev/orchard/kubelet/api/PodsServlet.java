@@ -2,7 +2,6 @@ package dev.orchard.kubelet.api;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.orchard.api.registry.PodProviderRegistry;
 import dev.orchard.kubelet.internal.pods.PodReport;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -17,27 +16,21 @@ public final class PodsServlet extends KubeletServlet {
     private static final long serialVersionUID = 1L;
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private final transient PodProviderRegistry pods;
-    private final String provider;
-    private final String node;
+    private final transient NodeProvider node;
 
     /**
      * Creates the endpoint.
      *
-     * @param pods the registry
-     * @param provider the bridge's pod provider name
-     * @param node the bridge's node name
+     * @param node the bridge's provider and node
      */
-    public PodsServlet(PodProviderRegistry pods, String provider, String node) {
-        this.pods = pods;
-        this.provider = provider;
+    public PodsServlet(NodeProvider node) {
         this.node = node;
     }
 
     @Override
     protected void serve(HttpServletRequest request, HttpServletResponse response, List<String> segments)
             throws IOException {
-        List<io.fabric8.kubernetes.api.model.Pod> items = PodReport.of(pods.call(provider, p -> p.getPods()), node);
+        List<io.fabric8.kubernetes.api.model.Pod> items = PodReport.of(node.call(p -> p.getPods()), node.node());
         ObjectNode list = JSON.createObjectNode();
         list.put("kind", "PodList");
         list.put("apiVersion", "v1");

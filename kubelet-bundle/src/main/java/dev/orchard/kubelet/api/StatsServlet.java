@@ -2,7 +2,6 @@ package dev.orchard.kubelet.api;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.orchard.api.pod.StatsSummary;
-import dev.orchard.api.registry.PodProviderRegistry;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
@@ -16,20 +15,14 @@ public final class StatsServlet extends KubeletServlet {
     private static final long serialVersionUID = 1L;
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private final transient PodProviderRegistry pods;
-    private final String provider;
-    private final String node;
+    private final transient NodeProvider node;
 
     /**
      * Creates the endpoint.
      *
-     * @param pods the registry
-     * @param provider the bridge's pod provider name
-     * @param node the bridge's node name
+     * @param node the bridge's provider and node
      */
-    public StatsServlet(PodProviderRegistry pods, String provider, String node) {
-        this.pods = pods;
-        this.provider = provider;
+    public StatsServlet(NodeProvider node) {
         this.node = node;
     }
 
@@ -37,8 +30,8 @@ public final class StatsServlet extends KubeletServlet {
     protected void serve(HttpServletRequest request, HttpServletResponse response, List<String> segments)
             throws IOException {
         require(segments, "summary");
-        StatsSummary summary = pods.call(provider, p -> p.getStatsSummary());
-        byte[] body = JSON.writeValueAsBytes(SummaryJson.of(JSON, node, summary));
+        StatsSummary summary = node.call(p -> p.getStatsSummary());
+        byte[] body = JSON.writeValueAsBytes(SummaryJson.of(JSON, node.node(), summary));
         response.setStatus(HttpServletResponse.SC_OK);
         response.setContentType("application/json");
         response.getOutputStream().write(body);

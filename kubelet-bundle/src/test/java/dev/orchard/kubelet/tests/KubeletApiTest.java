@@ -11,27 +11,17 @@ import dev.orchard.kubelet.internal.Await;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
-import java.time.Duration;
-import java.util.Collection;
-import java.util.Dictionary;
-import java.util.Hashtable;
+import java.util.Map;
 import java.util.regex.Pattern;
 import javax.net.ssl.SSLContext;
-import javax.net.ssl.SSLParameters;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
-import org.osgi.framework.ServiceReference;
-import org.osgi.service.cm.Configuration;
 import org.osgi.service.cm.ConfigurationAdmin;
-import org.osgi.service.servlet.runtime.HttpServiceRuntime;
 import org.osgi.test.common.annotation.InjectBundleContext;
 import org.osgi.test.common.annotation.InjectService;
 
@@ -42,7 +32,7 @@ import org.osgi.test.common.annotation.InjectService;
  */
 class KubeletApiTest {
     private static final String NODE = "api-node";
-    private static final String TOKEN = "kubelet-test-token";
+    private static final String TOKEN = BridgeInstance.TOKEN;
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Pattern STAMPED =
             Pattern.compile("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d(\\.\\d+)?Z (one|two|three)");
@@ -57,44 +47,18 @@ class KubeletApiTest {
     static PodProviderRegistry pods;
 
     private static MockCluster cluster;
-    private static Configuration bridge;
-    private static URI base;
+    private static BridgeInstance bridge;
     private static Path serving;
     private static TestCertificates certificates;
 
     @BeforeAll
     static void startBridge() throws Exception {
         cluster = MockCluster.start(context.getProperty(MockCluster.CLASSPATH));
-        Path folder = Files.createTempDirectory("wt16k-kubelet-api");
-        Path token = Files.writeString(folder.resolve("token"), TOKEN + "\n");
-        Files.setPosixFilePermissions(token, PosixFilePermissions.fromString("rw-------"));
         certificates = new TestCertificates();
-        Path ca = certificates.writeCa(folder);
-        bridge = configurations.getFactoryConfiguration("dev.orchard.kubelet", "api-test", "?");
-        Dictionary<String, Object> p = new Hashtable<>();
-        p.put("node.name", NODE);
-        p.put("provider", "mock");
-        p.put("master.url", cluster.url().toString());
-        p.put("status.interval.ms", "1000");
-        // Every interface: the kubelet API authenticates every request, so the HTTP guard lets it bind there.
-        p.put("kubelet.address", "0.0.0.0");
-        p.put("kubelet.port", "0");
-        p.put("kubelet.token.file", token.toString());
-        p.put("kubelet.client.ca", ca.toString());
-        bridge.update(p);
-
-        String filter = "(org.apache.felix.http.name=orchard-kubelet-" + NODE + ")";
-        Await.until("the kubelet API's HTTPS server", () -> endpoint(filter) != null);
-        // The endpoint names the interfaces; the made certificate names 127.0.0.1 among them.
-        base = URI.create("https://127.0.0.1:" + URI.create(endpoint(filter)).getPort() + "/");
-        Bundle kubelet = bundle("dev.orchard.kubelet");
-        serving = kubelet.getBundleContext()
-                .getDataFile("kubelet-" + NODE)
-                .toPath()
-                .resolve("serving.crt");
-        Await.until("the serving certificate", () -> Files.isRegularFile(serving));
-        Await.until("the API to answer", () -> status(tokenClient(), "/healthz") == 200);
-
+        Path ca = certificates.writeCa(Files.createTempDirectory("wt16k-kubelet-ca"));
+        bridge = BridgeInstance.start(
+                context, configurations, cluster, NODE, "mock", Map.of("kubelet.client.ca", ca.toString()));
+        serving = bridge.serving();
         cluster.create("api/v1/namespaces/default/pods", """
                 {"apiVersion":"v1","kind":"Pod","metadata":{"name":"web","namespace":"default","uid":"uid-web"},
                  "spec":{"nodeName":"%s","containers":[{"name":"main","image":"busybox",
@@ -109,9 +73,7 @@ class KubeletApiTest {
     @AfterAll
     static void stopBridge() throws Exception {
         if (bridge != null) {
-            bridge.delete();
-            String filter = "(org.apache.felix.http.name=orchard-kubelet-" + NODE + ")";
-            Await.until("the kubelet API's server to go with its instance", () -> endpoint(filter) == null);
+            bridge.close();
         }
         if (cluster != null) {
             cluster.close();
@@ -292,10 +254,6 @@ class KubeletApiTest {
         throw new AssertionError("the WebSocket handshake was accepted");
     }
 
-    private static URI wss(String path) {
-        return URI.create(base.resolve(path.substring(1)).toString().replaceFirst("^https", "wss"));
-    }
-
     private static String get(String path) throws Exception {
         HttpResponse<String> r = send(tokenClient(), path, "Bearer " + TOKEN);
         assertEquals(200, r.statusCode(), path + ": " + r.body());
@@ -303,63 +261,19 @@ class KubeletApiTest {
     }
 
     private static HttpClient tokenClient() {
-        try {
-            return client(TestCertificates.anonymous(serving));
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private static int status(HttpClient client, String path) {
-        try {
-            return send(client, path, "Bearer " + TOKEN).statusCode();
-        } catch (Exception e) {
-            return -1;
-        }
+        return bridge.tokenClient();
     }
 
     private static HttpClient client(SSLContext ssl) {
-        SSLParameters parameters = ssl.getDefaultSSLParameters();
-        return HttpClient.newBuilder()
-                .sslContext(ssl)
-                .sslParameters(parameters)
-                .connectTimeout(Duration.ofSeconds(10))
-                .build();
+        return BridgeInstance.client(ssl);
     }
 
     private static HttpResponse<String> send(HttpClient client, String path, String authorization)
             throws IOException, InterruptedException {
-        HttpRequest.Builder b =
-                HttpRequest.newBuilder(base.resolve(path.substring(1))).timeout(Duration.ofSeconds(20));
-        if (authorization != null) {
-            b.header("Authorization", authorization);
-        }
-        return client.send(b.build(), HttpResponse.BodyHandlers.ofString());
+        return bridge.send(client, path, authorization);
     }
 
-    private static String endpoint(String filter) {
-        try {
-            Collection<ServiceReference<HttpServiceRuntime>> refs =
-                    context.getServiceReferences(HttpServiceRuntime.class, filter);
-            for (ServiceReference<HttpServiceRuntime> r : refs) {
-                Object e = r.getProperty("osgi.http.endpoint");
-                String first = e instanceof String[] a && a.length > 0 ? a[0] : e instanceof String s ? s : null;
-                if (first != null && first.startsWith("https")) {
-                    return first.endsWith("/") ? first : first + "/";
-                }
-            }
-            return null;
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private static Bundle bundle(String symbolicName) {
-        for (Bundle b : context.getBundles()) {
-            if (symbolicName.equals(b.getSymbolicName())) {
-                return b;
-            }
-        }
-        throw new IllegalStateException("no bundle " + symbolicName);
+    private static URI wss(String path) {
+        return bridge.wss(path);
     }
 }

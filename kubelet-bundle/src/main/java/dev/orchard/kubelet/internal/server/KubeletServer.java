@@ -9,6 +9,7 @@ import dev.orchard.kubelet.api.ClientAuth;
 import dev.orchard.kubelet.api.ExecServlet;
 import dev.orchard.kubelet.api.HealthServlet;
 import dev.orchard.kubelet.api.LogsServlet;
+import dev.orchard.kubelet.api.NodeProvider;
 import dev.orchard.kubelet.api.PodsServlet;
 import dev.orchard.kubelet.api.StatsServlet;
 import jakarta.servlet.Filter;
@@ -115,11 +116,12 @@ public final class KubeletServer implements AutoCloseable {
         filter.put("osgi.http.whiteboard.filter.pattern", "/*");
         filter.put("osgi.http.whiteboard.filter.name", name + "-auth");
         registrations.add(context.registerService(Filter.class, new AuthFilter(auth), filter));
-        servlet(context, new LogsServlet(pods, provider), "/containerLogs/*");
-        servlet(context, new ExecServlet(pods, provider), "/exec/*");
-        servlet(context, new StatsServlet(pods, provider, node), "/stats/*");
-        servlet(context, new PodsServlet(pods, provider, node), "/pods");
-        servlet(context, new HealthServlet(pods, provider), "/healthz");
+        NodeProvider backend = new NodeProvider(pods, provider, node);
+        servlet(context, new LogsServlet(backend), "/containerLogs/*");
+        servlet(context, new ExecServlet(backend), "/exec/*");
+        servlet(context, new StatsServlet(backend), "/stats/*");
+        servlet(context, new PodsServlet(backend), "/pods");
+        servlet(context, new HealthServlet(backend), "/healthz");
     }
 
     private void servlet(BundleContext context, Servlet servlet, String pattern) {
