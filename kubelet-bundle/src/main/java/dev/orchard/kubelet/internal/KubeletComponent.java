@@ -48,6 +48,8 @@ public final class KubeletComponent implements BundleListener {
     private final BridgeSettings settings;
     private final ClusterSettings cluster;
     private final KubeletServer server;
+    // The configured port, written in the node's status; 0 when the API did not start or takes any free port.
+    private final int kubeletPort;
     private Bridge bridge;
     private boolean stopped;
 
@@ -81,6 +83,7 @@ public final class KubeletComponent implements BundleListener {
             throw e;
         }
         this.server = startApi(context, configurations, api);
+        this.kubeletPort = server == null ? 0 : api.port();
         context.addBundleListener(this);
         try {
             startIfReady(false);
@@ -121,7 +124,7 @@ public final class KubeletComponent implements BundleListener {
         }
         context.removeBundleListener(this);
         try {
-            bridge = new Bridge(settings, new ClusterClient(cluster), pods, Clock.systemUTC());
+            bridge = new Bridge(settings, new ClusterClient(cluster), pods, Clock.systemUTC(), kubeletPort);
         } catch (RuntimeException e) {
             // On a bundle event's thread nobody else would report it; the configuration is what to fix.
             LOG.error("Kubelet bridge for node {} cannot start: {}", settings.nodeName(), e.getMessage(), e);
