@@ -21,6 +21,13 @@ public final class BindingRule {
      * configuration of Felix HTTP). Only the bridge may use it: such a server may listen beyond loopback.
      */
     public static final String KUBELET_SERVER_PREFIX = "orchard-kubelet-";
+    /**
+     * The service property by which the kubelet bridge's authentication filter names the server it guards; the
+     * guard lets a kubelet server listen beyond loopback only while that filter is registered by the bridge.
+     */
+    public static final String KUBELET_GUARDED_SERVER = "orchard.kubelet.server";
+    /** The kubelet bridge's bundle, the only one whose filter vouches for a kubelet server. */
+    public static final String KUBELET_BUNDLE = "dev.orchard.kubelet";
     /** The address Orchard listens on when none is configured. */
     public static final String DEFAULT_HOST = "127.0.0.1";
 

@@ -22,7 +22,13 @@ import java.util.Dictionary;
 import java.util.Hashtable;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.osgi.framework.BundleContext;
+import org.osgi.framework.InvalidSyntaxException;
+import org.osgi.framework.ServiceEvent;
+import org.osgi.framework.ServiceListener;
+import org.osgi.framework.ServiceReference;
 import org.osgi.framework.ServiceRegistration;
 import org.osgi.service.cm.Configuration;
 import org.osgi.service.cm.ConfigurationAdmin;
@@ -38,14 +44,20 @@ import org.slf4j.LoggerFactory;
 public final class KubeletServer implements AutoCloseable {
     /** Felix HTTP's configuration PID, here as a factory PID: one more server per configuration. */
     static final String FELIX_PID = "org.apache.felix.http";
+    /** The servlet whiteboard's runtime service, one per Felix HTTP server. */
+    private static final String RUNTIME = "org.osgi.service.servlet.runtime.HttpServiceRuntime";
+
+    private static final long STOP_WAIT_S = 10;
 
     private static final Logger LOG = LoggerFactory.getLogger(KubeletServer.class);
 
+    private final BundleContext context;
     private final String name;
     private final Configuration configuration;
     private final List<ServiceRegistration<?>> registrations = new ArrayList<>();
 
-    private KubeletServer(String name, Configuration configuration) {
+    private KubeletServer(BundleContext context, String name, Configuration configuration) {
+        this.context = context;
         this.name = name;
         this.configuration = configuration;
     }
@@ -80,9 +92,15 @@ public final class KubeletServer implements AutoCloseable {
         String name = BindingRule.KUBELET_SERVER_PREFIX + node;
         try {
             Configuration configuration = configurations.getFactoryConfiguration(FELIX_PID, name, "?");
-            KubeletServer server = new KubeletServer(name, configuration);
+            KubeletServer server = new KubeletServer(context, name, configuration);
+            // The filter first: the guard looks for it when the configuration is delivered.
             server.register(context, ClientAuth.of(ca, token), pods, provider, node);
-            configuration.update(felixProperties(name, settings, files));
+            try {
+                configuration.update(felixProperties(name, settings, files));
+            } catch (IOException | RuntimeException e) {
+                server.close();
+                throw e;
+            }
             LOG.info(
                     "Kubelet API of node {} on https://{}:{} (server {}, files in {})",
                     node,
@@ -115,6 +133,8 @@ public final class KubeletServer implements AutoCloseable {
         Dictionary<String, Object> filter = target();
         filter.put("osgi.http.whiteboard.filter.pattern", "/*");
         filter.put("osgi.http.whiteboard.filter.name", name + "-auth");
+        // The HTTP guard lets this server listen beyond loopback only while this filter vouches for it.
+        filter.put(BindingRule.KUBELET_GUARDED_SERVER, name);
         registrations.add(context.registerService(Filter.class, new AuthFilter(auth), filter));
         NodeProvider backend = new NodeProvider(pods, provider, node);
         servlet(context, new LogsServlet(backend), "/containerLogs/*");
@@ -161,9 +181,37 @@ public final class KubeletServer implements AutoCloseable {
         return p;
     }
 
-    /** Removes the API's servlets and the server. */
+    /**
+     * Removes the server, waits (up to {@value #STOP_WAIT_S} s) for it to stop, then removes the API's filter and
+     * servlets: servlets that target every server must never be served here without the filter.
+     */
     @Override
     public void close() {
+        CountDownLatch stopped = new CountDownLatch(1);
+        String runtime = "(&(objectClass=" + RUNTIME + ")(" + BindingRule.SERVER_NAME + "=" + name + "))";
+        ServiceListener listener = event -> {
+            if (event.getType() == ServiceEvent.UNREGISTERING) {
+                stopped.countDown();
+            }
+        };
+        try {
+            context.addServiceListener(listener, runtime);
+            ServiceReference<?>[] running = context.getAllServiceReferences(RUNTIME, runtime);
+            configuration.delete();
+            if (running != null && !stopped.await(STOP_WAIT_S, TimeUnit.SECONDS)) {
+                LOG.warn("Kubelet API server {} did not stop within {} s", name, STOP_WAIT_S);
+            }
+        } catch (IOException | IllegalStateException | InvalidSyntaxException e) {
+            LOG.warn("Kubelet API server {} could not be removed: {}", name, e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            try {
+                context.removeServiceListener(listener);
+            } catch (IllegalStateException e) {
+                // the bundle is stopping
+            }
+        }
         for (ServiceRegistration<?> r : registrations) {
             try {
                 r.unregister();
@@ -172,11 +220,6 @@ public final class KubeletServer implements AutoCloseable {
             }
         }
         registrations.clear();
-        try {
-            configuration.delete();
-        } catch (IOException | IllegalStateException e) {
-            LOG.warn("Kubelet API server {} could not be removed: {}", name, e.getMessage());
-        }
         LOG.info("Kubelet API server {} removed", name);
     }
 }
