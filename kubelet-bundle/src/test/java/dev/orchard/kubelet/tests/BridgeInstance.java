@@ -30,13 +30,21 @@ final class BridgeInstance implements AutoCloseable {
     static final String TOKEN = "kubelet-test-token";
 
     private final BundleContext context;
+    private final MockCluster cluster;
     private final Configuration configuration;
     private final String filter;
     private final URI base;
     private final Path serving;
 
-    private BridgeInstance(BundleContext context, Configuration configuration, String filter, URI base, Path serving) {
+    private BridgeInstance(
+            BundleContext context,
+            MockCluster cluster,
+            Configuration configuration,
+            String filter,
+            URI base,
+            Path serving) {
         this.context = context;
+        this.cluster = cluster;
         this.configuration = configuration;
         this.filter = filter;
         this.base = base;
@@ -44,18 +52,19 @@ final class BridgeInstance implements AutoCloseable {
     }
 
     /**
-     * Starts an instance whose API accepts {@link #TOKEN}, on every interface and a free port.
+     * Starts a mock cluster and an instance on it whose API accepts {@link #TOKEN}, on every interface and a free
+     * port.
      *
      * @param more keys beside node.name, provider, master.url and the kubelet.* ones
      */
     static BridgeInstance start(
             BundleContext context,
             ConfigurationAdmin configurations,
-            MockCluster cluster,
             String node,
             String provider,
             Map<String, String> more)
             throws Exception {
+        MockCluster cluster = MockCluster.start(context.getProperty(MockCluster.CLASSPATH));
         Path token = Files.writeString(
                 Files.createTempDirectory("wt16k-kubelet-" + node).resolve("token"), TOKEN);
         Files.setPosixFilePermissions(token, PosixFilePermissions.fromString("rw-------"));
@@ -81,9 +90,13 @@ final class BridgeInstance implements AutoCloseable {
                 .toPath()
                 .resolve("serving.crt");
         Await.until("the serving certificate", () -> Files.isRegularFile(serving));
-        BridgeInstance instance = new BridgeInstance(context, c, filter, base, serving);
+        BridgeInstance instance = new BridgeInstance(context, cluster, c, filter, base, serving);
         Await.until("the API to answer", () -> instance.status("/healthz") == 200);
         return instance;
+    }
+
+    MockCluster cluster() {
+        return cluster;
     }
 
     Path serving() {
@@ -128,11 +141,15 @@ final class BridgeInstance implements AutoCloseable {
         }
     }
 
-    /** Removes the instance, and waits for its server to go with it. */
+    /** Removes the instance, waits for its server to go with it, and stops the cluster. */
     @Override
     public void close() throws Exception {
-        configuration.delete();
-        Await.until("the kubelet API's server to go with its instance", () -> endpoint(context, filter) == null);
+        try {
+            configuration.delete();
+            Await.until("the kubelet API's server to go with its instance", () -> endpoint(context, filter) == null);
+        } finally {
+            cluster.close();
+        }
     }
 
     private static String endpoint(BundleContext context, String filter) {

@@ -46,20 +46,18 @@ class KubeletApiTest {
     @InjectService(timeout = 20_000)
     static PodProviderRegistry pods;
 
-    private static MockCluster cluster;
     private static BridgeInstance bridge;
     private static Path serving;
     private static TestCertificates certificates;
 
     @BeforeAll
     static void startBridge() throws Exception {
-        cluster = MockCluster.start(context.getProperty(MockCluster.CLASSPATH));
         certificates = new TestCertificates();
         Path ca = certificates.writeCa(Files.createTempDirectory("wt16k-kubelet-ca"));
-        bridge = BridgeInstance.start(
-                context, configurations, cluster, NODE, "mock", Map.of("kubelet.client.ca", ca.toString()));
+        bridge =
+                BridgeInstance.start(context, configurations, NODE, "mock", Map.of("kubelet.client.ca", ca.toString()));
         serving = bridge.serving();
-        cluster.create("api/v1/namespaces/default/pods", """
+        bridge.cluster().create("api/v1/namespaces/default/pods", """
                 {"apiVersion":"v1","kind":"Pod","metadata":{"name":"web","namespace":"default","uid":"uid-web"},
                  "spec":{"nodeName":"%s","containers":[{"name":"main","image":"busybox",
                    "command":["sh","-c","echo one; echo two; echo three"]}]}}
@@ -74,9 +72,6 @@ class KubeletApiTest {
     static void stopBridge() throws Exception {
         if (bridge != null) {
             bridge.close();
-        }
-        if (cluster != null) {
-            cluster.close();
         }
     }
 

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.orchard.api.pod.PodPhase;
 import dev.orchard.api.registry.PodProviderRegistry;
 import dev.orchard.kubelet.internal.Await;
 import java.util.Map;
@@ -33,32 +34,29 @@ class LocalExecTest {
     @InjectService(timeout = 20_000)
     static PodProviderRegistry pods;
 
-    private static MockCluster cluster;
     private static BridgeInstance bridge;
 
     @BeforeAll
     static void startBridge() throws Exception {
-        cluster = MockCluster.start(context.getProperty(MockCluster.CLASSPATH));
         Await.until("the local provider", () -> pods.exists("local"));
-        bridge = BridgeInstance.start(context, configurations, cluster, NODE, "local", Map.of());
-        cluster.create("api/v1/namespaces/default/pods", """
+        bridge = BridgeInstance.start(context, configurations, NODE, "local", Map.of());
+        bridge.cluster().create("api/v1/namespaces/default/pods", """
                 {"apiVersion":"v1","kind":"Pod","metadata":{"name":"shell","namespace":"default"},
                  "spec":{"nodeName":"%s","terminationGracePeriodSeconds":1,"containers":[{"name":"main",
                    "image":"busybox","command":["sh","-c","exec sleep 3600"]}]}}
                 """.formatted(NODE));
+        // Running, not merely known: an exec joins the pod's process group, which exists once its process runs.
         Await.until(
                 "the pod to run on the local provider",
                 () -> pods.call("local", pr -> pr.getPods()).stream()
-                        .anyMatch(pod -> pod.name().equals("shell")));
+                        .anyMatch(pod ->
+                                pod.name().equals("shell") && pod.status().phase() == PodPhase.RUNNING));
     }
 
     @AfterAll
     static void stopBridge() throws Exception {
         if (bridge != null) {
             bridge.close();
-        }
-        if (cluster != null) {
-            cluster.close();
         }
     }
 
