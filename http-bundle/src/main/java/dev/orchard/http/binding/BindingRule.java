@@ -6,13 +6,28 @@ import java.net.UnknownHostException;
 import java.util.Optional;
 
 /**
- * Decides whether HTTP may listen on an address: loopback always, any other address only with a bearer token.
+ * Decides whether HTTP may listen on an address: loopback always, any other address only with a bearer token, or,
+ * for a kubelet API server, always (it serves HTTPS only, and authenticates every request itself).
  */
 public final class BindingRule {
     /** Felix HTTP's key for the address to listen on; absent means every interface. */
     public static final String HOST = "org.apache.felix.http.host";
     /** Felix HTTP's key for the HTTP port. */
     public static final String PORT = "org.osgi.service.http.port";
+    /** Felix HTTP's key naming a server; servlets pick a server of a factory configuration by it. */
+    public static final String SERVER_NAME = "org.apache.felix.http.name";
+    /**
+     * The name prefix reserved for the kubelet bridge's HTTPS servers (one per bridge instance, from a factory
+     * configuration of Felix HTTP). Only the bridge may use it: such a server may listen beyond loopback.
+     */
+    public static final String KUBELET_SERVER_PREFIX = "orchard-kubelet-";
+    /**
+     * The service property by which the kubelet bridge's authentication filter names the server it guards; the
+     * guard lets a kubelet server listen beyond loopback only while that filter is registered by the bridge.
+     */
+    public static final String KUBELET_GUARDED_SERVER = "orchard.kubelet.server";
+    /** The kubelet bridge's bundle, the only one whose filter vouches for a kubelet server. */
+    public static final String KUBELET_BUNDLE = "dev.orchard.kubelet";
     /** The address Orchard listens on when none is configured. */
     public static final String DEFAULT_HOST = "127.0.0.1";
 
@@ -57,5 +72,20 @@ public final class BindingRule {
         } catch (UnknownHostException e) {
             return false;
         }
+    }
+
+    /**
+     * Tells whether a server is a kubelet API server, which may listen on any address: its name has the reserved
+     * prefix, plain HTTP is off and HTTPS on. Its servlets answer 401 to every request without a client
+     * certificate of the bridge's CA or the bridge's bearer token, so no other rule is needed; a server named so
+     * that also serves plain HTTP follows the ordinary rule.
+     *
+     * @param name the server's {@value #SERVER_NAME}, or null
+     * @param http whether plain HTTP is on
+     * @param https whether HTTPS is on
+     * @return true for a kubelet API server
+     */
+    public static boolean isKubeletServer(String name, boolean http, boolean https) {
+        return name != null && name.startsWith(KUBELET_SERVER_PREFIX) && !http && https;
     }
 }

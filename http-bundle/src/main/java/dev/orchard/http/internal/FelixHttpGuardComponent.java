@@ -9,6 +9,7 @@ import java.util.Hashtable;
 import java.util.Map;
 import java.util.Optional;
 import org.osgi.framework.BundleContext;
+import org.osgi.framework.InvalidSyntaxException;
 import org.osgi.framework.ServiceReference;
 import org.osgi.framework.ServiceRegistration;
 import org.osgi.service.cm.ConfigurationAdmin;
@@ -25,7 +26,9 @@ import org.slf4j.LoggerFactory;
 /**
  * Owns Felix HTTP's configuration: every delivery of {@code org.apache.felix.http} to Jetty passes through this
  * guard, which fills in the loopback address when none is set and turns HTTP and HTTPS off when the address is not
- * loopback and no usable bearer token is configured.
+ * loopback and no usable bearer token is configured. Factory configurations of {@code org.apache.felix.http} (more
+ * servers) pass through it too, under the same rule, except the kubelet bridge's HTTPS-only servers (see
+ * {@link BindingRule#isKubeletServer}) while the bridge's authentication filter for them is registered.
  *
  * <p>It holds only because Jetty waits for its configuration ({@code org.apache.felix.http.require.config=true}, a
  * runtime default) instead of starting at once on its framework properties: the guard then creates the
@@ -102,6 +105,10 @@ public final class FelixHttpGuardComponent implements ConfigurationPlugin {
         if (properties.get(TIMEOUT) == null && context.getProperty(TIMEOUT) == null) {
             properties.put(TIMEOUT, DEFAULT_TIMEOUT_MS);
         }
+        if (isKubeletServer(properties) && guardedByTheBridge(name(properties))) {
+            LOG.info("Kubelet API server {} may listen on {}: it authenticates every request", name(properties), host);
+            return;
+        }
         Optional<String> refusal = BindingRule.refusal(host, token);
         if (refusal.isPresent()) {
             properties.put(HTTP_ENABLE, Boolean.FALSE);
@@ -110,6 +117,48 @@ public final class FelixHttpGuardComponent implements ConfigurationPlugin {
         } else {
             LOG.info("HTTP may listen on {}, authentication {}", host, token.configured() ? "on" : "off");
         }
+    }
+
+    /** A factory configuration's server that the kubelet bridge made, HTTPS only. */
+    private static boolean isKubeletServer(Dictionary<String, Object> properties) {
+        return FELIX_PID.equals(properties.get(ConfigurationAdmin.SERVICE_FACTORYPID))
+                && BindingRule.isKubeletServer(
+                        name(properties), flag(properties, HTTP_ENABLE, true), flag(properties, HTTPS_ENABLE, false));
+    }
+
+    /**
+     * Whether the kubelet bridge's authentication filter for this server is registered: a configuration left over
+     * from an instance that is gone (or made by anyone else under the prefix) would otherwise serve whatever
+     * servlets target every server, without the bridge's authentication.
+     */
+    private boolean guardedByTheBridge(String name) {
+        try {
+            ServiceReference<?>[] filters = context.getAllServiceReferences(
+                    "jakarta.servlet.Filter", "(" + BindingRule.KUBELET_GUARDED_SERVER + "=" + name + ")");
+            if (filters != null) {
+                for (ServiceReference<?> f : filters) {
+                    if (f.getBundle() != null
+                            && BindingRule.KUBELET_BUNDLE.equals(f.getBundle().getSymbolicName())) {
+                        return true;
+                    }
+                }
+            }
+        } catch (InvalidSyntaxException e) {
+            LOG.error("Kubelet server name {} makes no valid filter: {}", name, e.getMessage());
+        }
+        return false;
+    }
+
+    private static String name(Dictionary<String, Object> properties) {
+        Object name = properties.get(BindingRule.SERVER_NAME);
+        return name == null ? null : String.valueOf(name);
+    }
+
+    private static boolean flag(Dictionary<String, Object> properties, String key, boolean absent) {
+        Object value = properties.get(key);
+        return value == null
+                ? absent
+                : Boolean.parseBoolean(String.valueOf(value).strip());
     }
 
     /** The address Felix HTTP's configuration asks for: its own key, else the framework property, else loopback. */

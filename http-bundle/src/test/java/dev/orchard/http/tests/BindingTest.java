@@ -97,6 +97,48 @@ class BindingTest {
         Api.await(context);
     }
 
+    @Test
+    void aServerOfAFactoryConfigurationFollowsTheRule() throws Exception {
+        int loopback = freePort();
+        Configuration near = configurations.getFactoryConfiguration(FELIX, "near", "?");
+        Configuration wide = configurations.getFactoryConfiguration(FELIX, "wide", "?");
+        Configuration posing = configurations.getFactoryConfiguration(FELIX, "posing", "?");
+        try {
+            // On loopback a further server listens: the guard lets factory configurations through there.
+            near.update(named(felixProperties("127.0.0.1", loopback), "near"));
+            Await.until("the further server on 127.0.0.1:" + loopback, () -> accepts("127.0.0.1", loopback));
+            // Beyond loopback without a token it must not: neither under a name of its own, nor under the
+            // kubelet's prefix while it serves plain HTTP (only HTTPS-only kubelet servers may).
+            int widePort = freePort();
+            int posingPort = freePort();
+            wide.update(named(felixProperties("0.0.0.0", widePort), "wide"));
+            posing.update(named(felixProperties("0.0.0.0", posingPort), "orchard-kubelet-posing"));
+            // Absence has no event to wait for, so it is watched for a while.
+            long until = System.nanoTime() + 3_000_000_000L;
+            while (System.nanoTime() < until) {
+                for (String address : addresses()) {
+                    for (int port : new int[] {widePort, posingPort}) {
+                        if (accepts(address, port)) {
+                            fail("a factory configuration's HTTP listens on " + address + ":" + port
+                                    + " with no token configured");
+                        }
+                    }
+                }
+                Thread.sleep(100);
+            }
+        } finally {
+            near.delete();
+            wide.delete();
+            posing.delete();
+        }
+        Await.until("the further server to stop", () -> !accepts("127.0.0.1", loopback));
+    }
+
+    private static Dictionary<String, Object> named(Dictionary<String, Object> props, String name) {
+        props.put("org.apache.felix.http.name", name);
+        return props;
+    }
+
     private static Dictionary<String, Object> felixProperties(String host, int port) {
         Dictionary<String, Object> props = new Hashtable<>();
         props.put("org.apache.felix.http.host", host);

@@ -50,13 +50,31 @@ public final class Bridge implements PodSubscriber, AutoCloseable {
      * @param clock the time of heartbeats
      */
     public Bridge(BridgeSettings settings, ClusterClient cluster, PodProviderRegistry registry, Clock clock) {
+        this(settings, cluster, registry, clock, 0);
+    }
+
+    /**
+     * Starts a bridge whose node names its kubelet API's port, where the API server calls for logs and exec.
+     *
+     * @param settings what the bridge is
+     * @param cluster the connection to the cluster; the bridge closes it when it stops
+     * @param registry the pod provider registry
+     * @param clock the time of heartbeats
+     * @param kubeletPort the kubelet API's port; 0 for none (the API server then calls its default, 10250)
+     */
+    public Bridge(
+            BridgeSettings settings,
+            ClusterClient cluster,
+            PodProviderRegistry registry,
+            Clock clock,
+            int kubeletPort) {
         this.settings = settings;
         this.cluster = cluster;
         this.registry = registry;
         this.timer =
                 Executors.newSingleThreadScheduledExecutor(r -> thread(r, "orchard-kubelet-" + settings.nodeName()));
         this.worker = Executors.newSingleThreadExecutor(r -> thread(r, "orchard-kubelet-pods-" + settings.nodeName()));
-        this.node = new NodeController(settings, cluster, registry, timer, clock);
+        this.node = new NodeController(settings, cluster, registry, timer, clock, kubeletPort);
         this.pods = new PodController(settings, cluster, registry, worker);
         node.start(registry.exists(settings.provider()));
         pods.start();

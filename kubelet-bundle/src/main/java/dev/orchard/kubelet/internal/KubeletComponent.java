@@ -1,8 +1,11 @@
 package dev.orchard.kubelet.internal;
 
+import dev.orchard.api.error.OrchardException;
 import dev.orchard.api.provider.ProviderConfiguration;
 import dev.orchard.api.registry.OrchestratorRegistry;
 import dev.orchard.api.registry.PodProviderRegistry;
+import dev.orchard.kubelet.internal.server.ApiSettings;
+import dev.orchard.kubelet.internal.server.KubeletServer;
 import dev.orchard.provider.kubernetes.cluster.ClusterClient;
 import dev.orchard.provider.kubernetes.cluster.ClusterSettings;
 import dev.orchard.provider.kubernetes.cluster.Fabric8Bundles;
@@ -13,6 +16,7 @@ import java.util.Map;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.BundleEvent;
 import org.osgi.framework.BundleListener;
+import org.osgi.service.cm.ConfigurationAdmin;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.ConfigurationPolicy;
@@ -25,8 +29,11 @@ import org.slf4j.LoggerFactory;
 /**
  * One bridge per factory configuration {@code dev.orchard.kubelet~<instance>}: reads the configuration, and once
  * fabric8 may be used in the framework (every fabric8 bundle and SPI Fly active, see {@link Fabric8Bundles}) builds
- * the cluster connection and the {@link Bridge}; stops it. Nothing else. A configuration it cannot start with fails
- * the activation with the reason, which SCR keeps ({@code scr:info}) and the log shows.
+ * the cluster connection and the {@link Bridge}; starts the instance's kubelet API server at once (it needs the
+ * registry only); stops both. Nothing else. A configuration it cannot start with fails the activation with the
+ * reason, which SCR keeps ({@code scr:info}) and the log shows. A kubelet API that cannot start (no client could
+ * authenticate, or its files cannot be read) is logged as an error and left out: the node and its pods still work,
+ * without logs, exec and stats.
  */
 @Component(
         configurationPid = "dev.orchard.kubelet",
@@ -40,6 +47,9 @@ public final class KubeletComponent implements BundleListener {
     private final PodProviderRegistry pods;
     private final BridgeSettings settings;
     private final ClusterSettings cluster;
+    private final KubeletServer server;
+    // The configured port, written in the node's status; 0 when the API did not start or takes any free port.
+    private final int kubeletPort;
     private Bridge bridge;
     private boolean stopped;
 
@@ -50,26 +60,50 @@ public final class KubeletComponent implements BundleListener {
      * @param properties the configuration's properties
      * @param pods the pod provider registry, which the bridge calls and subscribes to
      * @param orchestrators the orchestrator registry, for the default provider name
+     * @param configurations ConfigurationAdmin, where the kubelet API's HTTPS server is configured
      */
     @Activate
     public KubeletComponent(
             BundleContext context,
             Map<String, Object> properties,
             @Reference PodProviderRegistry pods,
-            @Reference OrchestratorRegistry orchestrators) {
+            @Reference OrchestratorRegistry orchestrators,
+            @Reference ConfigurationAdmin configurations) {
         this.context = context;
         this.pods = pods;
+        ApiSettings api;
         try {
             ProviderConfiguration config = ProviderConfiguration.of(properties, KubeletConfiguration.class, "")
                     .requireKnownKeys();
             this.settings = BridgeSettings.from(config, orchestrators.detectDefault());
             this.cluster = ClusterSettings.from(config, Path.of("").toAbsolutePath());
+            api = ApiSettings.from(config, Path.of("").toAbsolutePath());
         } catch (RuntimeException e) {
             LOG.error("Kubelet bridge {} cannot start: {}", properties.get("service.pid"), e.getMessage());
             throw e;
         }
+        this.server = startApi(context, configurations, api);
+        this.kubeletPort = server == null ? 0 : api.port();
         context.addBundleListener(this);
-        startIfReady(false);
+        try {
+            startIfReady(false);
+        } catch (RuntimeException e) {
+            // A failed activation gets no deactivate: the API server would outlive its instance.
+            context.removeBundleListener(this);
+            if (server != null) {
+                server.close();
+            }
+            throw e;
+        }
+    }
+
+    private KubeletServer startApi(BundleContext context, ConfigurationAdmin configurations, ApiSettings api) {
+        try {
+            return KubeletServer.start(context, configurations, api, settings.nodeName(), settings.provider(), pods);
+        } catch (OrchardException e) {
+            LOG.error("Kubelet bridge for node {}: {}", settings.nodeName(), e.getMessage());
+            return null;
+        }
     }
 
     @Override
@@ -90,7 +124,7 @@ public final class KubeletComponent implements BundleListener {
         }
         context.removeBundleListener(this);
         try {
-            bridge = new Bridge(settings, new ClusterClient(cluster), pods, Clock.systemUTC());
+            bridge = new Bridge(settings, new ClusterClient(cluster), pods, Clock.systemUTC(), kubeletPort);
         } catch (RuntimeException e) {
             // On a bundle event's thread nobody else would report it; the configuration is what to fix.
             LOG.error("Kubelet bridge for node {} cannot start: {}", settings.nodeName(), e.getMessage(), e);
@@ -105,6 +139,9 @@ public final class KubeletComponent implements BundleListener {
     synchronized void deactivate() {
         stopped = true;
         context.removeBundleListener(this);
+        if (server != null) {
+            server.close();
+        }
         if (bridge != null) {
             bridge.close();
         }

@@ -142,4 +142,61 @@ public @interface KubeletConfiguration {
      */
     @AttributeDefinition(required = false, description = "How long one request may take, in milliseconds.")
     String request_timeout_ms() default "10000";
+
+    /**
+     * The address the kubelet API listens on.
+     *
+     * @return an IP address or host name
+     */
+    @AttributeDefinition(
+            required = false,
+            description = "The address the kubelet API (HTTPS) listens on; every request must authenticate.")
+    String kubelet_address() default "127.0.0.1";
+
+    /**
+     * The kubelet API's port.
+     *
+     * @return a port, 1 to 65535, or 0 for any free port
+     */
+    @AttributeDefinition(required = false, description = "The kubelet API's HTTPS port; 0: any free port.")
+    String kubelet_port() default "10250";
+
+    /**
+     * The kubelet API's certificate.
+     *
+     * @return a PEM file, or empty for a self-signed certificate made at start
+     */
+    @AttributeDefinition(
+            required = false,
+            description = "The kubelet API's certificate chain (PEM), with kubelet.tls.key; empty: self-signed.")
+    String kubelet_tls_cert() default "";
+
+    /**
+     * The kubelet API certificate's private key.
+     *
+     * @return a PEM file (PKCS#8, PKCS#1 or SEC1), or empty
+     */
+    @AttributeDefinition(required = false, description = "The private key (PEM) of kubelet.tls.cert.")
+    String kubelet_tls_key() default "";
+
+    /**
+     * The CA whose client certificates the kubelet API accepts.
+     *
+     * @return a PEM file of CA certificates, or empty
+     */
+    @AttributeDefinition(
+            required = false,
+            description = "CA certificates (PEM): a client certificate they sign is accepted by the kubelet API.")
+    String kubelet_client_ca() default "";
+
+    /**
+     * The bearer token the kubelet API accepts.
+     *
+     * @return a file that only its owner may read, or empty
+     */
+    @AttributeDefinition(
+            required = false,
+            description = "A file (chmod 600) holding a bearer token the kubelet API accepts. Without it and without"
+                    + " kubelet.client.ca the kubelet API does not start.")
+    String kubelet_token_file() default "";
 }

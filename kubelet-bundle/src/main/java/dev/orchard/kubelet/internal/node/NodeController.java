@@ -40,6 +40,7 @@ public final class NodeController {
     private final PodProviderRegistry registry;
     private final ScheduledExecutorService timer;
     private final Clock clock;
+    private final int kubeletPort;
     private volatile boolean ready;
     private volatile String nodeUid;
     private ScheduledFuture<?> leaseTask;
@@ -53,13 +54,16 @@ public final class NodeController {
      * @param registry where the provider is called, through its name
      * @param timer runs the renewals; shared with the bridge's other periodic work
      * @param clock the time of heartbeats and renewals
+     * @param kubeletPort the kubelet API's port, written in the node's status; 0 for none
      */
     public NodeController(
             BridgeSettings settings,
             ClusterClient cluster,
             PodProviderRegistry registry,
             ScheduledExecutorService timer,
-            Clock clock) {
+            Clock clock,
+            int kubeletPort) {
+        this.kubeletPort = kubeletPort;
         this.settings = settings;
         this.cluster = cluster;
         this.registry = registry;
@@ -151,7 +155,8 @@ public final class NodeController {
 
     private void register() {
         try {
-            io.fabric8.kubernetes.api.model.Node node = NodeManifest.toKubernetes(settings, configured(), ready);
+            io.fabric8.kubernetes.api.model.Node node =
+                    NodeManifest.toKubernetes(settings, configured(), ready, kubeletPort);
             io.fabric8.kubernetes.api.model.Node created = cluster.call(
                     ClusterAction.cluster("register", "nodes"),
                     () -> cluster.fabric8().nodes().resource(node).createOr(NonDeletingOperation::update));
@@ -177,7 +182,7 @@ public final class NodeController {
                 register();
                 return;
             }
-            var status = NodeManifest.status(configured(), ready, clock.instant());
+            var status = NodeManifest.status(configured(), ready, clock.instant(), kubeletPort);
             cluster.call(
                     ClusterAction.cluster("update status of", "nodes"),
                     () -> cluster.fabric8()

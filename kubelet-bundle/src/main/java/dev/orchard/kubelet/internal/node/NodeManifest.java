@@ -6,8 +6,10 @@ import dev.orchard.api.pod.NodeCondition;
 import dev.orchard.api.pod.Resources;
 import dev.orchard.kubelet.internal.BridgeSettings;
 import dev.orchard.provider.kubernetes.mapping.Quantities;
+import io.fabric8.kubernetes.api.model.DaemonEndpoint;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.fabric8.kubernetes.api.model.NodeConditionBuilder;
+import io.fabric8.kubernetes.api.model.NodeDaemonEndpoints;
 import io.fabric8.kubernetes.api.model.NodeStatus;
 import io.fabric8.kubernetes.api.model.NodeStatusBuilder;
 import io.fabric8.kubernetes.api.model.Quantity;
@@ -51,9 +53,12 @@ final class NodeManifest {
      *
      * @param settings the bridge's settings
      * @param node what the provider made of the node
+     * @param ready whether the provider is present
+     * @param kubeletPort the kubelet API's port; 0 for none known
      * @return the node, with its status
      */
-    static io.fabric8.kubernetes.api.model.Node toKubernetes(BridgeSettings settings, Node node, boolean ready) {
+    static io.fabric8.kubernetes.api.model.Node toKubernetes(
+            BridgeSettings settings, Node node, boolean ready, int kubeletPort) {
         Map<String, String> labels = new LinkedHashMap<>(node.labels());
         labels.putAll(settings.labels()); // the bridge's own labels win: the scheduler selects by them
         List<Taint> taints = new ArrayList<>();
@@ -72,7 +77,7 @@ final class NodeManifest {
                 .withNewSpec()
                 .withTaints(taints)
                 .endSpec()
-                .withStatus(status(node, ready, Instant.now()))
+                .withStatus(status(node, ready, Instant.now(), kubeletPort))
                 .build();
     }
 
@@ -82,9 +87,10 @@ final class NodeManifest {
      * @param node what the provider made of the node
      * @param ready whether the provider is present
      * @param now the heartbeat time
+     * @param kubeletPort the kubelet API's port, which the API server calls for logs and exec; 0 for none known
      * @return the status
      */
-    static NodeStatus status(Node node, boolean ready, Instant now) {
+    static NodeStatus status(Node node, boolean ready, Instant now, int kubeletPort) {
         String at = now.toString();
         NodeStatusBuilder b = new NodeStatusBuilder()
                 .withCapacity(quantities(node.capacity()))
@@ -94,6 +100,9 @@ final class NodeManifest {
                 .withArchitecture(node.architecture())
                 .withKubeletVersion(KUBELET_VERSION)
                 .endNodeInfo();
+        if (kubeletPort > 0) {
+            b.withDaemonEndpoints(new NodeDaemonEndpoints(new DaemonEndpoint(kubeletPort)));
+        }
         for (NodeAddress a : node.addresses()) {
             b.addNewAddress(a.address(), a.type());
         }

@@ -1,0 +1,71 @@
+package dev.orchard.kubelet.api;
+
+import dev.orchard.api.error.InvalidInputException;
+import dev.orchard.api.error.UnsupportedException;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.util.List;
+import org.eclipse.jetty.ee10.websocket.server.JettyWebSocketServerContainer;
+
+/**
+ * {@code /exec/{namespace}/{pod}/{container}}: upgrades the request to a WebSocket with subprotocol
+ * {@code v5.channel.k8s.io} or {@code v4.channel.k8s.io} (the client's first choice of the two) and runs the command
+ * in an {@link ExecSession}. The upgrade happens here, behind the {@link AuthFilter}, through Jetty's WebSocket
+ * container of this server (Felix HTTP's {@code org.apache.felix.jetty.websocket.enable}); a server without it
+ * answers 501.
+ */
+public final class ExecServlet extends KubeletServlet {
+    private static final long serialVersionUID = 1L;
+    static final String V5 = "v5.channel.k8s.io";
+    static final String V4 = "v4.channel.k8s.io";
+
+    private final transient NodeProvider node;
+
+    /**
+     * Creates the endpoint.
+     *
+     * @param node the bridge's provider and node
+     */
+    public ExecServlet(NodeProvider node) {
+        this.node = node;
+    }
+
+    @Override
+    protected void serve(HttpServletRequest request, HttpServletResponse response, List<String> segments)
+            throws IOException {
+        ExecRequest exec = ExecRequest.of(require(segments, "namespace", "pod", "container"), request);
+        if (!"websocket".equalsIgnoreCase(request.getHeader("Upgrade"))) {
+            throw new InvalidInputException("exec is served over WebSocket only, with subprotocol " + V5 + " or " + V4);
+        }
+        String protocol = protocol(request.getHeaders("Sec-WebSocket-Protocol"));
+        JettyWebSocketServerContainer container = JettyWebSocketServerContainer.getContainer(getServletContext());
+        if (container == null) {
+            throw new UnsupportedException("this kubelet API server has no WebSocket support, so exec cannot run;"
+                    + " install Jetty's WebSocket bundles from the bridge's deploy folder");
+        }
+        boolean upgraded = container.upgrade(
+                (upgrade, answer) -> {
+                    answer.setAcceptedSubProtocol(protocol);
+                    return new ExecSession(node, exec, protocol.equals(V5));
+                },
+                request,
+                response);
+        if (!upgraded && !response.isCommitted()) {
+            text(response, HttpServletResponse.SC_BAD_REQUEST, "the WebSocket upgrade was refused");
+        }
+    }
+
+    private static String protocol(java.util.Enumeration<String> headers) {
+        while (headers != null && headers.hasMoreElements()) {
+            for (String offered : headers.nextElement().split(",")) {
+                String p = offered.strip();
+                if (p.equals(V5) || p.equals(V4)) {
+                    return p;
+                }
+            }
+        }
+        throw new InvalidInputException("exec needs the WebSocket subprotocol " + V5 + " or " + V4
+                + " (Sec-WebSocket-Protocol); the older channel protocols are not served");
+    }
+}

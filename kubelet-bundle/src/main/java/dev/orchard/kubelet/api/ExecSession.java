@@ -1,0 +1,180 @@
+package dev.orchard.kubelet.api;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.orchard.api.error.OrchardException;
+import dev.orchard.api.pod.ExecIO;
+import dev.orchard.api.pod.TermSize;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PipedInputStream;
+import java.io.PipedOutputStream;
+import java.nio.ByteBuffer;
+import java.util.concurrent.TimeUnit;
+import org.eclipse.jetty.websocket.api.Callback;
+import org.eclipse.jetty.websocket.api.Session;
+import org.eclipse.jetty.websocket.api.StatusCode;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One exec over the WebSocket channel protocol ({@code v4.channel.k8s.io} or {@code v5.channel.k8s.io}): each binary
+ * message starts with its channel, 0 stdin, 1 stdout, 2 stderr, 3 the final Status, 4 terminal resizes, and in v5
+ * 255, the close signal (its next byte names the channel the client is done with; 0 ends stdin). The command runs
+ * through the registry on a thread of its own once the socket opens; its end sends the Status and closes the socket.
+ * Public only because Jetty reaches its listener methods through method handles.
+ */
+public final class ExecSession implements Session.Listener.AutoDemanding {
+    static final byte STDIN = 0;
+    static final byte STDOUT = 1;
+    static final byte STDERR = 2;
+    static final byte ERROR = 3;
+    static final byte RESIZE = 4;
+    static final byte CLOSE = (byte) 255;
+
+    private static final Logger LOG = LoggerFactory.getLogger(ExecSession.class);
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final NodeProvider node;
+    private final ExecRequest request;
+    private final boolean v5;
+    private final PipedOutputStream stdin;
+    private final ExecIO io;
+    private volatile Session session;
+
+    ExecSession(NodeProvider node, ExecRequest request, boolean v5) throws IOException {
+        this.node = node;
+        this.request = request;
+        this.v5 = v5;
+        PipedInputStream in = null;
+        if (request.stdin()) {
+            in = new PipedInputStream(64 * 1024);
+            stdin = new PipedOutputStream(in);
+        } else {
+            stdin = null;
+        }
+        OutputStream out = request.stdout() ? new Channel(STDOUT) : OutputStream.nullOutputStream();
+        OutputStream err =
+                request.tty() ? null : request.stderr() ? new Channel(STDERR) : OutputStream.nullOutputStream();
+        this.io = new ExecIO(in, out, err, request.tty());
+    }
+
+    @Override
+    public void onWebSocketOpen(Session opened) {
+        this.session = opened;
+        Thread t = new Thread(this::run, "orchard-kubelet-exec-" + request.pod());
+        t.setDaemon(true);
+        t.start();
+    }
+
+    private void run() {
+        byte[] status;
+        try {
+            int code = node.call(p ->
+                    p.runInContainer(request.namespace(), request.pod(), request.container(), request.command(), io));
+            status = ExecStatus.exited(request.command(), code);
+        } catch (OrchardException e) {
+            status = ExecStatus.failed(e.getMessage());
+        } catch (RuntimeException e) {
+            LOG.warn("Exec in {}/{}/{} failed", request.namespace(), request.pod(), request.container(), e);
+            status = ExecStatus.failed("exec failed: " + e);
+        }
+        try {
+            send(ERROR, status, 0, status.length);
+        } catch (IOException e) {
+            LOG.debug(
+                    "Exec client of {}/{} went before its status: {}",
+                    request.namespace(),
+                    request.pod(),
+                    e.getMessage());
+        }
+        Session s = session;
+        if (s != null && s.isOpen()) {
+            s.close(StatusCode.NORMAL, null, Callback.NOOP);
+        }
+    }
+
+    @Override
+    public void onWebSocketBinary(ByteBuffer payload, Callback callback) {
+        try {
+            if (payload.hasRemaining()) {
+                byte channel = payload.get();
+                if (channel == STDIN && stdin != null) {
+                    byte[] data = new byte[payload.remaining()];
+                    payload.get(data);
+                    stdin.write(data);
+                    stdin.flush();
+                } else if (channel == RESIZE) {
+                    byte[] data = new byte[payload.remaining()];
+                    payload.get(data);
+                    JsonNode size = JSON.readTree(data);
+                    io.resize(new TermSize(
+                            size.path("Width").asInt(), size.path("Height").asInt()));
+                } else if (channel == CLOSE && v5 && payload.hasRemaining() && payload.get() == STDIN) {
+                    closeStdin();
+                }
+            }
+            callback.succeed();
+        } catch (IOException | RuntimeException e) {
+            LOG.debug("Exec message on {}/{} refused: {}", request.namespace(), request.pod(), e.getMessage());
+            callback.succeed(); // a bad message ends nothing but itself; a command reading stdin sees it end below
+            closeStdin();
+        }
+    }
+
+    @Override
+    public void onWebSocketClose(int statusCode, String reason) {
+        closeStdin();
+    }
+
+    private void closeStdin() {
+        if (stdin != null) {
+            try {
+                stdin.close();
+            } catch (IOException e) {
+                // already closed
+            }
+        }
+    }
+
+    /** Sends one message on a channel, and waits until it is sent: the command is slowed to the client's pace. */
+    private void send(byte channel, byte[] data, int offset, int length) throws IOException {
+        Session s = session;
+        if (s == null || !s.isOpen()) {
+            throw new IOException("the exec client went");
+        }
+        ByteBuffer message = ByteBuffer.allocate(length + 1);
+        message.put(channel).put(data, offset, length).flip();
+        Callback.Completable sent = new Callback.Completable();
+        s.sendBinary(message, sent);
+        try {
+            sent.get(30, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while sending to the exec client", e);
+        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+            throw new IOException("the exec client did not take channel " + channel + " output: " + e.getMessage(), e);
+        }
+    }
+
+    /** The command's output on one channel: each write is one message. */
+    private final class Channel extends OutputStream {
+        private final byte channel;
+
+        Channel(byte channel) {
+            this.channel = channel;
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            write(new byte[] {(byte) b}, 0, 1);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            if (len > 0) {
+                send(channel, b, off, len);
+            }
+        }
+    }
+}

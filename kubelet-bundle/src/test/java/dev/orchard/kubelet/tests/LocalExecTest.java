@@ -1,0 +1,94 @@
+package dev.orchard.kubelet.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.orchard.api.pod.PodPhase;
+import dev.orchard.api.registry.PodProviderRegistry;
+import dev.orchard.kubelet.internal.Await;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.osgi.framework.BundleContext;
+import org.osgi.service.cm.ConfigurationAdmin;
+import org.osgi.test.common.annotation.InjectBundleContext;
+import org.osgi.test.common.annotation.InjectService;
+
+/**
+ * Exec through a bridge over the local provider, where a command is a real process: stdin sent on channel 0 reaches
+ * it and v5's close signal ends its input, and its exit code comes back on the error channel.
+ */
+class LocalExecTest {
+    private static final String NODE = "local-api-node";
+    private static final String AUTH = "Bearer " + BridgeInstance.TOKEN;
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @InjectBundleContext
+    static BundleContext context;
+
+    @InjectService(timeout = 20_000)
+    static ConfigurationAdmin configurations;
+
+    @InjectService(timeout = 20_000)
+    static PodProviderRegistry pods;
+
+    private static BridgeInstance bridge;
+
+    @BeforeAll
+    static void startBridge() throws Exception {
+        Await.until("the local provider", () -> pods.exists("local"));
+        bridge = BridgeInstance.start(context, configurations, NODE, "local", Map.of());
+        bridge.cluster().create("api/v1/namespaces/default/pods", """
+                {"apiVersion":"v1","kind":"Pod","metadata":{"name":"shell","namespace":"default"},
+                 "spec":{"nodeName":"%s","terminationGracePeriodSeconds":1,"containers":[{"name":"main",
+                   "image":"busybox","command":["sh","-c","exec sleep 3600"]}]}}
+                """.formatted(NODE));
+        // Running, not merely known: an exec joins the pod's process group, which exists once its process runs.
+        Await.until(
+                "the pod to run on the local provider",
+                () -> pods.call("local", pr -> pr.getPods()).stream()
+                        .anyMatch(pod ->
+                                pod.name().equals("shell") && pod.status().phase() == PodPhase.RUNNING));
+    }
+
+    @AfterAll
+    static void stopBridge() throws Exception {
+        if (bridge != null) {
+            bridge.close();
+        }
+    }
+
+    @Test
+    void stdinReachesTheProcessAndTheCloseSignalEndsIt() throws Exception {
+        ExecClient exec = ExecClient.connect(
+                bridge.tokenClient(),
+                bridge.wss("/exec/default/shell/main?command=cat&stdin=1&stdout=1&stderr=1"),
+                AUTH,
+                "v5.channel.k8s.io");
+        exec.send(0, "first line\n");
+        exec.send(0, "second line\n");
+        exec.closeStdin();
+        Map<Integer, String> channels = exec.awaitEnd();
+        assertEquals("first line\nsecond line\n", channels.get(1));
+        assertEquals("Success", JSON.readTree(channels.get(3)).path("status").asText(), channels.toString());
+    }
+
+    @Test
+    void aRealExitCodeComesBackAsTheKubeletReportsIt() throws Exception {
+        ExecClient exec = ExecClient.connect(
+                bridge.tokenClient(),
+                bridge.wss("/exec/default/shell/main?command=sh&command=-c&command=echo%20oops%20%3E%262%3B%20exit%207"
+                        + "&stdout=1&stderr=1"),
+                AUTH,
+                "v4.channel.k8s.io");
+        Map<Integer, String> channels = exec.awaitEnd();
+        assertEquals("oops\n", channels.get(2));
+        JsonNode status = JSON.readTree(channels.get(3));
+        assertEquals("NonZeroExitCode", status.path("reason").asText(), status.toString());
+        assertEquals(
+                "7",
+                status.path("details").path("causes").path(0).path("message").asText());
+    }
+}
