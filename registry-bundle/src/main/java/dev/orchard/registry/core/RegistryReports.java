@@ -161,6 +161,11 @@ public final class RegistryReports {
         }
     }
 
+    // Only RegistryReportsTest reads it: the log says the same to a person.
+    long dropped() {
+        return dropped.get();
+    }
+
     private void drop() {
         long n = dropped.incrementAndGet();
         if (n == 1 || n % DROP_LOG_EVERY == 0) {
