@@ -7,14 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orchard.api.error.NotFoundException;
 import dev.orchard.api.orchestrator.Orchestrator;
-import dev.orchard.api.orchestrator.StorageOps;
-import dev.orchard.api.orchestrator.Volume;
-import dev.orchard.api.orchestrator.VolumeList;
-import dev.orchard.api.orchestrator.VolumeProfile;
 import dev.orchard.api.registry.OrchestratorRegistry;
 import java.net.URI;
 import java.nio.file.Path;
-import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -94,7 +89,7 @@ class MetricsTest {
         URI base = Api.await(context).base();
         CountDownLatch release = new CountDownLatch(1);
         try (TestProviders providers = new TestProviders(context)) {
-            providers.register(Orchestrator.class, hung("metrics-hung", release), "metrics-hung");
+            providers.register(Orchestrator.class, TestProviders.hung("metrics-hung", release), "metrics-hung");
             Await.until("the hung orchestrator to be served", () -> orchestrators.has("metrics-hung"));
             try {
                 long start = System.nanoTime();
@@ -151,56 +146,5 @@ class MetricsTest {
                 .filter(l -> l.startsWith("orchard_registry") && !l.contains("_bucket"))
                 .toList()
                 .toString();
-    }
-
-    // An orchestrator whose volume listing blocks until released, as a provider stuck on a dead backend does.
-    private static Orchestrator hung(String name, CountDownLatch release) {
-        StorageOps stuck = new StorageOps() {
-            @Override
-            public Volume addStorage(VolumeProfile profile) {
-                throw TestProviders.unsupported("addStorage");
-            }
-
-            @Override
-            public boolean deleteStorage(VolumeProfile profile) {
-                throw TestProviders.unsupported("deleteStorage");
-            }
-
-            @Override
-            public Optional<Volume> readStorage(VolumeProfile profile) {
-                throw TestProviders.unsupported("readStorage");
-            }
-
-            @Override
-            public VolumeList listStorage(VolumeProfile profile) {
-                try {
-                    release.await(60, TimeUnit.SECONDS);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-                throw TestProviders.unsupported("listStorage");
-            }
-        };
-        return new Orchestrator() {
-            @Override
-            public String label() {
-                return "hung";
-            }
-
-            @Override
-            public String name() {
-                return name;
-            }
-
-            @Override
-            public String region() {
-                return "";
-            }
-
-            @Override
-            public Optional<StorageOps> storageOps() {
-                return Optional.of(stuck);
-            }
-        };
     }
 }
