@@ -15,6 +15,13 @@ import org.osgi.annotation.versioning.ProviderType;
 @ProviderType
 public interface ProviderRegistry<S> {
     /**
+     * The operation {@link RegistryObserver}s are told for a call made with {@link #call(String, Function)}.
+     *
+     * @since 1.3
+     */
+    String UNNAMED_OPERATION = "call";
+
+    /**
      * The active provider of a name. The caller must not keep it: it may leave at any time. Prefer
      * {@link #call(String, Function)}, which keeps the provider from being released while the call runs.
      *
@@ -46,6 +53,26 @@ public interface ProviderRegistry<S> {
      * @throws dev.orchard.api.error.InvalidInputException if the name is not a DNS-1123 label
      */
     <R> R call(String name, Function<? super S, ? extends R> call);
+
+    /**
+     * Calls the active provider of a name, as {@link #call(String, Function)} does, and names the operation for the
+     * {@link RegistryObserver}s (metrics count calls by provider and operation). Name few operations, e.g. after the
+     * provider's method ({@code getPods}, {@code createVolume}): each is a series of its own.
+     *
+     * <p>The default ignores the operation; the registry bundle reports it.
+     *
+     * @param <R> the result type
+     * @param name the provider name
+     * @param operation what the call does, e.g. {@code getPods}
+     * @param call what to do with the provider
+     * @return what the call returned
+     * @throws dev.orchard.api.error.NotFoundException if no usable provider has that name
+     * @throws dev.orchard.api.error.InvalidInputException if the name is not a DNS-1123 label
+     * @since 1.3
+     */
+    default <R> R call(String name, String operation, Function<? super S, ? extends R> call) {
+        return call(name, call);
+    }
 
     /**
      * The names that have an active provider.

@@ -1,10 +1,11 @@
 /**
  * The registries that find providers by name, and what they tell about them.
  *
- * <p>The registry bundle implements these interfaces; callers and provider bundles use them.
+ * <p>The registry bundle implements these interfaces; callers and provider bundles use them. Since 1.3 the
+ * registries report every call, drain and swap to {@link dev.orchard.api.registry.RegistryObserver} services.
  */
 @Export
-@Version("1.2.0")
+@Version("1.3.0")
 package dev.orchard.api.registry;
 
 import org.osgi.annotation.bundle.Export;

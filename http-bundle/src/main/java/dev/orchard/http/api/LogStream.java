@@ -44,7 +44,7 @@ final class LogStream {
         String container = ex.path("container");
         // The stream is opened through the registry but read outside the call: a follow that held the call would
         // keep a leaving provider for the whole drain timeout.
-        InputStream log = pods.call(provider, p -> p.getContainerLogs(ns, pod, container, options));
+        InputStream log = pods.call(provider, "getContainerLogs", p -> p.getContainerLogs(ns, pod, container, options));
         try (InputStream in = log) {
             OutputStream out = ex.stream("text/plain; charset=utf-8");
             byte[] buffer = new byte[8192];

@@ -51,11 +51,14 @@ public final class MayaEndpoints {
         String orchestrator = orchestrators.detectDefault();
         VolumeProfile filter =
                 VolumeProfile.builder().namespace(ex.header(NAMESPACE_HEADER)).build();
-        List<Map<String, Object>> items = storage(
-                        orchestrator, ops -> ops.listStorage(filter).items())
-                .stream()
-                .map(MayaEndpoints::casVolume)
-                .toList();
+        List<Map<String, Object>> items =
+                storage(
+                                orchestrator,
+                                "listStorage",
+                                ops -> ops.listStorage(filter).items())
+                        .stream()
+                        .map(MayaEndpoints::casVolume)
+                        .toList();
         Map<String, Object> list = new HashMap<>();
         list.put("metadata", Map.of());
         list.put("metalist", Map.of());
@@ -102,21 +105,21 @@ public final class MayaEndpoints {
                             e -> profile.label(e.getKey(), e.getValue().asText()));
         }
         VolumeProfile built = profile.build();
-        ex.send(200, casVolume(storage(orchestrator, ops -> ops.addStorage(built))));
+        ex.send(200, casVolume(storage(orchestrator, "addStorage", ops -> ops.addStorage(built))));
     }
 
     private void read(Exchange ex) throws IOException {
         String orchestrator = orchestrators.detectDefault();
         VolumeProfile profile = one(ex, orchestrator);
-        Volume volume =
-                storage(orchestrator, ops -> ops.readStorage(profile)).orElseThrow(() -> missing("read", profile));
+        Volume volume = storage(orchestrator, "readStorage", ops -> ops.readStorage(profile))
+                .orElseThrow(() -> missing("read", profile));
         ex.send(200, casVolume(volume));
     }
 
     private void delete(Exchange ex) throws IOException {
         String orchestrator = orchestrators.detectDefault();
         VolumeProfile profile = one(ex, orchestrator);
-        Volume deleted = storage(orchestrator, ops -> {
+        Volume deleted = storage(orchestrator, "deleteStorage", ops -> {
             Volume volume = ops.readStorage(profile).orElseThrow(() -> missing("delete", profile));
             if (!ops.deleteStorage(profile)) {
                 throw missing("delete", profile);
@@ -130,7 +133,7 @@ public final class MayaEndpoints {
     private void deleteByGet(Exchange ex) throws IOException {
         String orchestrator = orchestrators.detectDefault();
         VolumeProfile profile = one(ex, orchestrator);
-        if (!storage(orchestrator, ops -> ops.deleteStorage(profile))) {
+        if (!storage(orchestrator, "deleteStorage", ops -> ops.deleteStorage(profile))) {
             throw new NotFoundException("Volume '" + profile.requireName() + "' not found");
         }
         ex.send(200, "Volume '" + profile.requireName() + "' deleted successfully");
@@ -187,7 +190,7 @@ public final class MayaEndpoints {
         return cas;
     }
 
-    private <R> R storage(String orchestrator, Function<StorageOps, R> call) {
-        return StorageCalls.call(orchestrators, orchestrator, call);
+    private <R> R storage(String orchestrator, String operation, Function<StorageOps, R> call) {
+        return StorageCalls.call(orchestrators, orchestrator, operation, call);
     }
 }

@@ -44,7 +44,7 @@ final class PodEndpoints {
         ex.allowQuery(List.of("namespace"));
         String provider = names.resolve(ex.path("name"));
         String namespace = ex.query("namespace").orElse(null);
-        List<Pod> items = pods.call(provider, PodProvider::getPods).stream()
+        List<Pod> items = pods.call(provider, "getPods", PodProvider::getPods).stream()
                 .filter(p -> namespace == null || p.metadata().namespace().equals(namespace))
                 .toList();
         ex.send(200, Map.of("items", items));
@@ -59,7 +59,7 @@ final class PodEndpoints {
         }
         String ns = pod.metadata().namespace();
         String name = pod.metadata().name();
-        Pod created = pods.call(provider, p -> {
+        Pod created = pods.call(provider, "createPod", p -> {
             p.createPod(pod);
             return p.getPod(ns, name);
         });
@@ -80,13 +80,13 @@ final class PodEndpoints {
     private void read(Exchange ex) throws IOException {
         ex.allowQuery(List.of());
         String provider = names.resolve(ex.path("name"));
-        ex.send(200, pods.call(provider, p -> p.getPod(ex.path("namespace"), ex.path("pod"))));
+        ex.send(200, pods.call(provider, "getPod", p -> p.getPod(ex.path("namespace"), ex.path("pod"))));
     }
 
     private void delete(Exchange ex) throws IOException {
         ex.allowQuery(List.of());
         String provider = names.resolve(ex.path("name"));
-        pods.call(provider, p -> {
+        pods.call(provider, "deletePod", p -> {
             p.deletePod(ex.path("namespace"), ex.path("pod"));
             return null;
         });
@@ -100,12 +100,12 @@ final class PodEndpoints {
     private void node(Exchange ex) throws IOException {
         ex.allowQuery(List.of());
         String provider = names.resolve(ex.path("name"));
-        ex.send(200, pods.call(provider, p -> p.configureNode(Node.named(provider))));
+        ex.send(200, pods.call(provider, "configureNode", p -> p.configureNode(Node.named(provider))));
     }
 
     private void stats(Exchange ex) throws IOException {
         ex.allowQuery(List.of());
         String provider = names.resolve(ex.path("name"));
-        ex.send(200, pods.call(provider, PodProvider::getStatsSummary));
+        ex.send(200, pods.call(provider, "getStatsSummary", PodProvider::getStatsSummary));
     }
 }

@@ -16,12 +16,15 @@ final class StorageCalls {
      * @param <R> the result type
      * @param orchestrators the registry
      * @param orchestrator the orchestrator's name
+     * @param operation the StorageOps method called, for the metrics
      * @param call what to do with its storage
      * @return what the call returned
      */
-    static <R> R call(OrchestratorRegistry orchestrators, String orchestrator, Function<StorageOps, R> call) {
+    static <R> R call(
+            OrchestratorRegistry orchestrators, String orchestrator, String operation, Function<StorageOps, R> call) {
         return orchestrators.call(
                 orchestrator,
+                operation,
                 o -> call.apply(o.storageOps()
                         .orElseThrow(() -> new UnsupportedException(
                                 "orchestrator " + Names.quote(orchestrator) + " has no storage operations"))));

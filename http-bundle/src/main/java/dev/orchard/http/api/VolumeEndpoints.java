@@ -48,7 +48,9 @@ final class VolumeEndpoints {
         }
         VolumeProfile profile = filter.build();
         List<VolumeJson> items = storage(
-                        orchestrator, ops -> ops.listStorage(profile).items())
+                        orchestrator,
+                        "listStorage",
+                        ops -> ops.listStorage(profile).items())
                 .stream()
                 .map(VolumeJson::of)
                 .toList();
@@ -59,7 +61,7 @@ final class VolumeEndpoints {
         ex.allowQuery(List.of());
         String orchestrator = names.resolve(ex.path("name"));
         VolumeProfile profile = ex.body(VolumeRequest.class).toProfile(orchestrator);
-        Volume created = storage(orchestrator, ops -> ops.addStorage(profile));
+        Volume created = storage(orchestrator, "addStorage", ops -> ops.addStorage(profile));
         ex.created(
                 "/orchestrators/" + ex.path("name") + "/volumes/" + created.namespace() + "/" + created.name(),
                 VolumeJson.of(created));
@@ -69,7 +71,7 @@ final class VolumeEndpoints {
         ex.allowQuery(List.of());
         String orchestrator = names.resolve(ex.path("name"));
         VolumeProfile profile = one(ex, orchestrator);
-        Optional<Volume> volume = storage(orchestrator, ops -> ops.readStorage(profile));
+        Optional<Volume> volume = storage(orchestrator, "readStorage", ops -> ops.readStorage(profile));
         ex.send(200, VolumeJson.of(volume.orElseThrow(() -> missing(profile, orchestrator))));
     }
 
@@ -77,7 +79,7 @@ final class VolumeEndpoints {
         ex.allowQuery(List.of());
         String orchestrator = names.resolve(ex.path("name"));
         VolumeProfile profile = one(ex, orchestrator);
-        if (!storage(orchestrator, ops -> ops.deleteStorage(profile))) {
+        if (!storage(orchestrator, "deleteStorage", ops -> ops.deleteStorage(profile))) {
             throw missing(profile, orchestrator);
         }
         ex.noContent();
@@ -96,7 +98,7 @@ final class VolumeEndpoints {
                 + " in orchestrator " + Names.quote(orchestrator));
     }
 
-    private <R> R storage(String orchestrator, Function<StorageOps, R> call) {
-        return StorageCalls.call(orchestrators, orchestrator, call);
+    private <R> R storage(String orchestrator, String operation, Function<StorageOps, R> call) {
+        return StorageCalls.call(orchestrators, orchestrator, operation, call);
     }
 }

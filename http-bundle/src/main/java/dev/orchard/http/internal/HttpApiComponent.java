@@ -3,10 +3,13 @@ package dev.orchard.http.internal;
 import dev.orchard.api.error.InvalidInputException;
 import dev.orchard.api.registry.OrchestratorRegistry;
 import dev.orchard.api.registry.PodProviderRegistry;
+import dev.orchard.api.registry.RegistryObserver;
 import dev.orchard.http.api.ApiServlet;
 import dev.orchard.http.api.Endpoints;
 import dev.orchard.http.api.MayaEndpoints;
 import dev.orchard.http.binding.TokenState;
+import dev.orchard.http.metrics.MetricsServlet;
+import dev.orchard.http.metrics.OrchardMetrics;
 import jakarta.servlet.Servlet;
 import java.util.ArrayList;
 import java.util.Dictionary;
@@ -25,8 +28,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Publishes the API servlets on the servlet whiteboard, Orchard's under {@value ApiServlet#ROOT} and maya's volume
- * paths under {@value ApiServlet#MAYA_ROOT}, built from configuration {@code dev.orchard.http} and the registries.
+ * Publishes the API servlets on the servlet whiteboard, Orchard's under {@value ApiServlet#ROOT}, maya's volume
+ * paths under {@value ApiServlet#MAYA_ROOT} and the metrics at {@value MetricsServlet#PATH} (with the registry observer
+ * they count from), built from configuration {@code dev.orchard.http} and the registries; all three share its token.
  */
 @Component(
         configurationPid = "dev.orchard.http",
@@ -35,9 +39,10 @@ import org.slf4j.LoggerFactory;
 public final class HttpApiComponent {
     private static final Logger LOG = LoggerFactory.getLogger(HttpApiComponent.class);
 
-    private final List<ServiceRegistration<Servlet>> registrations = new ArrayList<>();
+    private final List<ServiceRegistration<?>> registrations = new ArrayList<>();
     private final ApiServlet api;
     private final ApiServlet maya;
+    private final OrchardMetrics metrics;
 
     /**
      * Builds the servlets and registers them.
@@ -55,9 +60,12 @@ public final class HttpApiComponent {
             @Reference PodProviderRegistry pods) {
         api = ApiServlet.orchard(new Endpoints(orchestrators, pods));
         maya = ApiServlet.maya(new MayaEndpoints(orchestrators));
+        metrics = new OrchardMetrics(orchestrators, pods);
         modified(properties);
-        register(context, api, ApiServlet.ROOT, "orchard-api");
-        register(context, maya, ApiServlet.MAYA_ROOT, "orchard-maya-volumes");
+        register(context, api, "orchard-api", ApiServlet.ROOT, ApiServlet.ROOT + "/*");
+        register(context, maya, "orchard-maya-volumes", ApiServlet.MAYA_ROOT, ApiServlet.MAYA_ROOT + "/*");
+        register(context, metrics.servlet(), "orchard-metrics", MetricsServlet.PATH);
+        registrations.add(context.registerService(RegistryObserver.class, metrics.observer(), null));
     }
 
     /**
@@ -73,17 +81,19 @@ public final class HttpApiComponent {
             TokenState token = TokenState.of(settings.tokenFile());
             api.serve(settings.maxBodyBytes(), token);
             maya.serve(settings.maxBodyBytes(), token);
+            metrics.servlet().serve(token);
         } catch (InvalidInputException e) {
             LOG.error("The HTTP API answers 503 until its configuration is fixed: {}", e.getMessage());
             api.fail(e.getMessage());
             maya.fail(e.getMessage());
+            metrics.servlet().fail(e.getMessage());
         }
     }
 
-    private void register(BundleContext context, Servlet servlet, String root, String name) {
+    // The API's roots are served with everything below them: maya's clients list with /latest/volumes/.
+    private void register(BundleContext context, Servlet servlet, String name, String... patterns) {
         Dictionary<String, Object> props = new Hashtable<>();
-        // The root itself and everything below it: maya's clients list with /latest/volumes/.
-        props.put("osgi.http.whiteboard.servlet.pattern", new String[] {root, root + "/*"});
+        props.put("osgi.http.whiteboard.servlet.pattern", patterns);
         props.put("osgi.http.whiteboard.servlet.name", name);
         registrations.add(context.registerService(Servlet.class, servlet, props));
     }
@@ -91,5 +101,6 @@ public final class HttpApiComponent {
     @Deactivate
     void deactivate() {
         registrations.forEach(ServiceRegistration::unregister);
+        metrics.close();
     }
 }

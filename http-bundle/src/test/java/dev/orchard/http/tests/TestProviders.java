@@ -13,6 +13,8 @@ import java.util.Dictionary;
 import java.util.Hashtable;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.ServiceRegistration;
 
@@ -98,6 +100,37 @@ final class TestProviders implements AutoCloseable {
                 throw new IllegalStateException("secret internal detail");
             }
         }));
+    }
+
+    /** An orchestrator whose volume listing blocks until released, as a provider stuck on a dead backend does. */
+    static Orchestrator hung(String name, CountDownLatch release) {
+        StorageOps stuck = new StorageOps() {
+            @Override
+            public Volume addStorage(VolumeProfile profile) {
+                throw unsupported("addStorage");
+            }
+
+            @Override
+            public boolean deleteStorage(VolumeProfile profile) {
+                throw unsupported("deleteStorage");
+            }
+
+            @Override
+            public Optional<Volume> readStorage(VolumeProfile profile) {
+                throw unsupported("readStorage");
+            }
+
+            @Override
+            public VolumeList listStorage(VolumeProfile profile) {
+                try {
+                    release.await(60, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                throw unsupported("listStorage");
+            }
+        };
+        return orchestrator(name, Optional.of(stuck));
     }
 
     private static Orchestrator orchestrator(String name, Optional<StorageOps> storage) {

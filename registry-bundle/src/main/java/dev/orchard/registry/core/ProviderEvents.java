@@ -12,7 +12,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Tells {@link ProviderListener}s, and the log, that providers were added, replaced, removed or FAILED.
+ * Tells {@link ProviderListener}s, the registry's observers and the log that providers were added, replaced, removed
+ * or FAILED, and that a leaving one drained.
  *
  * <p>The writer records events in a {@link Batch} while it holds its lock, when it knows what changed, and
  * delivers the batch after releasing it: listeners and the log are never called under the lock. Each listener is
@@ -27,14 +28,17 @@ final class ProviderEvents<K, S> {
     private final ProviderKind kind;
     private final ProviderWording<K, S> wording;
     private final Supplier<? extends Iterable<ProviderListener>> listeners;
+    private final RegistryReports reports;
 
     ProviderEvents(
             ProviderKind kind,
             ProviderWording<K, S> wording,
-            Supplier<? extends Iterable<ProviderListener>> listeners) {
+            Supplier<? extends Iterable<ProviderListener>> listeners,
+            RegistryReports reports) {
         this.kind = kind;
         this.wording = wording;
         this.listeners = listeners;
+        this.reports = reports;
     }
 
     /**
@@ -68,12 +72,14 @@ final class ProviderEvents<K, S> {
                 pending.add(() -> {
                     LOG.info("Provider added: {} {} from {} (ranking {})", kind, name, now.bundle(), now.ranking());
                     each(l -> l.added(now));
+                    reports.swapped(name, null, now);
                 });
             } else if (after == null) {
                 ProviderInfo was = wording.info(before, name, ProviderState.ACTIVE, null);
                 pending.add(() -> {
                     LOG.info("Provider removed: {} {} from {}", kind, name, was.bundle());
                     each(l -> l.removed(was));
+                    reports.swapped(name, was, null);
                 });
             } else {
                 ProviderInfo was = wording.info(before, name, ProviderState.ACTIVE, null);
@@ -88,6 +94,7 @@ final class ProviderEvents<K, S> {
                             now.bundle(),
                             now.ranking());
                     each(l -> l.replaced(was, now));
+                    reports.swapped(name, was, now);
                 });
             }
         }
@@ -115,13 +122,15 @@ final class ProviderEvents<K, S> {
     }
 
     /**
-     * Logs a provider released while calls on it were still in flight, if any were.
+     * Reports the drain of a candidate that left to the observers, and logs it if calls on it were still in flight.
      *
      * @param c the candidate that left
      * @param left the calls still in flight when it was released
      * @param drainMillis the drain time that ran out, or -1 if the drain was interrupted
+     * @param startNanos when the drain began, from {@link System#nanoTime()}
      */
-    void releasedInFlight(Candidate<K, S> c, int left, long drainMillis) {
+    void releasedInFlight(Candidate<K, S> c, int left, long drainMillis, long startNanos) {
+        reports.drained(c.name(), System.nanoTime() - startNanos, left);
         if (left > 0 && drainMillis < 0) {
             LOG.warn("Interrupted while draining {}; released it with {} call(s) in flight", wording.logLabel(c), left);
         } else if (left > 0) {

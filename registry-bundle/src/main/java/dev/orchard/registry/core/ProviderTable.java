@@ -3,6 +3,8 @@ package dev.orchard.registry.core;
 import dev.orchard.api.registry.ProviderInfo;
 import dev.orchard.api.registry.ProviderKind;
 import dev.orchard.api.registry.ProviderListener;
+import dev.orchard.api.registry.ProviderRegistry;
+import dev.orchard.api.registry.RegistryObserver;
 import java.util.List;
 import java.util.Optional;
 import java.util.SortedSet;
@@ -29,6 +31,7 @@ public final class ProviderTable<K, S> {
     private final ConcurrentHashMap<String, S> activeServices = new ConcurrentHashMap<>();
     private final TableWriter<K, S> writer;
     private final TableReader<K, S> reader;
+    private final RegistryReports reports;
 
     /**
      * Creates an empty table.
@@ -39,10 +42,11 @@ public final class ProviderTable<K, S> {
      */
     public ProviderTable(
             ProviderKind kind, ServiceAccess<K, S> access, Supplier<? extends Iterable<ProviderListener>> listeners) {
+        this.reports = new RegistryReports(kind);
         NameTable byName = new NameTable();
         // Candidates whose name is missing or invalid: FAILED, kept so they can be shown.
         ConcurrentHashMap<K, Candidate<K, S>> unnamed = new ConcurrentHashMap<>();
-        this.writer = new TableWriter<>(kind, access, listeners, byName, activeServices, unnamed);
+        this.writer = new TableWriter<>(kind, access, listeners, reports, byName, activeServices, unnamed);
         this.reader = new TableReader<>(access, writer, byName, unnamed);
     }
 
@@ -115,7 +119,65 @@ public final class ProviderTable<K, S> {
      *     leaving
      */
     public <R> R call(String name, Function<? super S, ? extends R> call) {
-        return reader.call(name, call);
+        // Kept this small so that it inlines: without observers it is the unobserved call plus one volatile read.
+        return reports.active()
+                ? observedCall(name, ProviderRegistry.UNNAMED_OPERATION, call)
+                : reader.call(name, call);
+    }
+
+    /**
+     * Calls the serving provider of a name, as {@link #call(String, Function)} does, and reports the call to the
+     * observers, if there are any: only then is it timed.
+     *
+     * @param <R> the result type
+     * @param name the name
+     * @param operation what the call does, for the observers
+     * @param call the call
+     * @return what the call returned
+     * @throws dev.orchard.api.error.InvalidInputException if the name is not a DNS-1123 label
+     * @throws dev.orchard.api.error.NotFoundException if no candidate has the name
+     * @throws dev.orchard.api.error.UnavailableException if every candidate of the name is FAILED, or they keep
+     *     leaving
+     */
+    public <R> R call(String name, String operation, Function<? super S, ? extends R> call) {
+        return reports.active() ? observedCall(name, operation, call) : reader.call(name, call);
+    }
+
+    // A call timed and reported, whether it returns or throws.
+    private <R> R observedCall(String name, String operation, Function<? super S, ? extends R> call) {
+        long start = System.nanoTime();
+        R result;
+        try {
+            result = reader.call(name, call);
+        } catch (RuntimeException | Error e) {
+            reports.called(name, operation, System.nanoTime() - start, e);
+            throw e;
+        }
+        reports.called(name, operation, System.nanoTime() - start, null);
+        return result;
+    }
+
+    /**
+     * Starts reporting calls, drains and swaps to an observer.
+     *
+     * @param observer the observer
+     */
+    public void observe(RegistryObserver observer) {
+        reports.add(observer);
+    }
+
+    /**
+     * Stops reporting to an observer.
+     *
+     * @param observer the observer
+     */
+    public void unobserve(RegistryObserver observer) {
+        reports.remove(observer);
+    }
+
+    /** Stops reporting to any observer, e.g. when the registry stops; the table itself stays usable. */
+    public void close() {
+        reports.close();
     }
 
     /**

@@ -36,12 +36,13 @@ final class TableWriter<K, S> {
             ProviderKind kind,
             ServiceAccess<K, S> access,
             Supplier<? extends Iterable<ProviderListener>> listeners,
+            RegistryReports reports,
             NameTable byName,
             ConcurrentHashMap<String, S> activeServices,
             ConcurrentHashMap<K, Candidate<K, S>> unnamed) {
         this.access = access;
         this.wording = new ProviderWording<>(kind, access);
-        this.events = new ProviderEvents<>(kind, wording, listeners);
+        this.events = new ProviderEvents<>(kind, wording, listeners, reports);
         this.byName = byName;
         this.activeServices = activeServices;
         this.unnamed = unnamed;
@@ -153,11 +154,12 @@ final class TableWriter<K, S> {
     }
 
     private void drainAndRelease(Candidate<K, S> c, long drain, TimeUnit unit) {
+        long start = System.nanoTime();
         try {
-            events.releasedInFlight(c, c.drainAndRelease(access, drain, unit), unit.toMillis(drain));
+            events.releasedInFlight(c, c.drainAndRelease(access, drain, unit), unit.toMillis(drain), start);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt(); // released all the same; the caller sees the interrupt
-            events.releasedInFlight(c, c.inFlight(), -1);
+            events.releasedInFlight(c, c.inFlight(), -1, start);
         }
     }
 

@@ -1,6 +1,7 @@
 /**
  * The registry's core: every candidate of every provider name, ordered, with the one that serves each name; the
- * drain of a leaving provider; listener events; and the default orchestrator's detection.
+ * drain of a leaving provider; listener events and the reports to observers; and the default orchestrator's
+ * detection.
  *
  * <p>Plain Java with no OSGi types (a test fails the build if a class here references {@code org.osgi}), so that
  * it is unit-tested and benchmarked outside a framework. It depends on the API only. The registry components

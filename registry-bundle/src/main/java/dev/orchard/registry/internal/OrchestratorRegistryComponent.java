@@ -10,6 +10,7 @@ import org.osgi.framework.ServiceReference;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.ConfigurationPolicy;
+import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Modified;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
@@ -40,6 +41,11 @@ public final class OrchestratorRegistryComponent extends RegistryComponent<Orche
         super(context, ProviderKind.ORCHESTRATOR, config);
         this.detector = new DefaultDetector(context::getProperty, System::getenv);
         this.configuredDefault = config.default_orchestrator();
+    }
+
+    @Deactivate
+    void deactivate() {
+        close();
     }
 
     @Modified

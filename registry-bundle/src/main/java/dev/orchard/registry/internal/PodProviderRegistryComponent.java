@@ -43,6 +43,7 @@ public final class PodProviderRegistryComponent extends RegistryComponent<PodPro
     @Deactivate
     void deactivate() {
         subscriptions.closeAll();
+        close();
     }
 
     // Null only while the superclass constructor runs, before any provider can be bound.

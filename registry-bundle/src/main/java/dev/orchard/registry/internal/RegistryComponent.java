@@ -4,6 +4,7 @@ import dev.orchard.api.registry.ProviderInfo;
 import dev.orchard.api.registry.ProviderKind;
 import dev.orchard.api.registry.ProviderListener;
 import dev.orchard.api.registry.ProviderRegistry;
+import dev.orchard.api.registry.RegistryObserver;
 import dev.orchard.registry.core.ProviderTable;
 import java.util.ArrayList;
 import java.util.List;
@@ -69,6 +70,25 @@ abstract class RegistryComponent<S> implements ProviderRegistry<S> {
         return null;
     }
 
+    /**
+     * Starts reporting this registry's calls, drains and swaps to an observer service.
+     *
+     * @param observer the observer
+     */
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC)
+    void bindObserver(RegistryObserver observer) {
+        table.observe(observer);
+    }
+
+    void unbindObserver(RegistryObserver observer) {
+        table.unobserve(observer);
+    }
+
+    /** Stops reporting to observers, when the registry stops. */
+    final void close() {
+        table.close();
+    }
+
     // The DS runtime, to explain activation failures; null if absent.
     private ServiceComponentRuntime scr() {
         return scr;
@@ -103,6 +123,11 @@ abstract class RegistryComponent<S> implements ProviderRegistry<S> {
     @Override
     public final <R> R call(String name, Function<? super S, ? extends R> call) {
         return table.call(name, call);
+    }
+
+    @Override
+    public final <R> R call(String name, String operation, Function<? super S, ? extends R> call) {
+        return table.call(name, operation, call);
     }
 
     @Override
