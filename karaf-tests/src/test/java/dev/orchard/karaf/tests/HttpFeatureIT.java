@@ -3,11 +3,8 @@ package dev.orchard.karaf.tests;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 import static org.ops4j.pax.exam.CoreOptions.systemProperty;
-import static org.ops4j.pax.exam.karaf.options.KarafDistributionOption.editConfigurationFilePut;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -55,16 +52,10 @@ public class HttpFeatureIT {
      */
     @Configuration
     public Option[] config() throws IOException {
-        String port;
         // Free now; Jetty binds it after the feature's install. A collision fails the test loudly.
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
-            port = Integer.toString(socket.getLocalPort());
-        }
+        String port = KarafSetup.freePort();
         List<Option> options = new ArrayList<>(List.of(KarafSetup.options()));
-        options.add(editConfigurationFilePut("etc/system.properties", "org.apache.felix.http.require.config", "true"));
-        options.add(
-                editConfigurationFilePut("etc/org.apache.felix.http.cfg", "org.apache.felix.http.host", "127.0.0.1"));
-        options.add(editConfigurationFilePut("etc/org.apache.felix.http.cfg", "org.osgi.service.http.port", port));
+        options.addAll(KarafSetup.httpOptions(port));
         options.add(systemProperty(PORT).value(port));
         return options.toArray(new Option[0]);
     }

@@ -4,6 +4,7 @@ import static org.ops4j.pax.exam.CoreOptions.maven;
 import static org.ops4j.pax.exam.CoreOptions.systemProperty;
 import static org.ops4j.pax.exam.CoreOptions.vmOption;
 import static org.ops4j.pax.exam.karaf.options.KarafDistributionOption.configureConsole;
+import static org.ops4j.pax.exam.karaf.options.KarafDistributionOption.editConfigurationFileExtend;
 import static org.ops4j.pax.exam.karaf.options.KarafDistributionOption.editConfigurationFilePut;
 import static org.ops4j.pax.exam.karaf.options.KarafDistributionOption.karafDistributionConfiguration;
 import static org.ops4j.pax.exam.karaf.options.KarafDistributionOption.keepRuntimeFolder;
@@ -56,6 +57,25 @@ final class KarafSetup {
     private static final String MVN = "org.ops4j.pax.url.mvn.";
 
     private KarafSetup() {}
+
+    /**
+     * What a Karaf needs before an Orchard feature with the HTTP add-on ({@code orchard-http}, or
+     * {@code orchard-kubelet}, which brings it) is installed, as the features' descriptions say: Felix HTTP waits
+     * for its configuration (which Orchard's binding guard checks), here 127.0.0.1 and {@code port}; and the
+     * system bundle exports {@code com.sun.management}, which the Prometheus client's JVM metrics import and Karaf's
+     * {@code etc/config.properties} leaves out.
+     *
+     * @param port the port Jetty is configured to listen on
+     * @return the pax-exam options
+     */
+    static List<Option> httpOptions(String port) {
+        return List.of(
+                editConfigurationFilePut("etc/system.properties", "org.apache.felix.http.require.config", "true"),
+                editConfigurationFileExtend(
+                        "etc/config.properties", "org.osgi.framework.system.packages.extra", "com.sun.management"),
+                editConfigurationFilePut("etc/org.apache.felix.http.cfg", "org.apache.felix.http.host", LOOPBACK),
+                editConfigurationFilePut("etc/org.apache.felix.http.cfg", "org.osgi.service.http.port", port));
+    }
 
     /**
      * Builds the options: Karaf minimal, offline, reading Maven's local repository and this build's bundles, with
@@ -191,8 +211,13 @@ final class KarafSetup {
         return value;
     }
 
-    private static String freePort() throws IOException {
-        // Free now; Karaf binds it a few seconds later. A collision fails the test loudly (SSH does not start).
+    /**
+     * A port of 127.0.0.1 that is free now; Karaf binds it a few seconds later. A collision fails the test loudly.
+     *
+     * @return the port
+     * @throws IOException if no socket can be opened
+     */
+    static String freePort() throws IOException {
         try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName(LOOPBACK))) {
             return Integer.toString(socket.getLocalPort());
         }

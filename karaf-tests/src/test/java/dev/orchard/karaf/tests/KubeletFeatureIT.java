@@ -62,6 +62,9 @@ public class KubeletFeatureIT {
     public Option[] config() throws IOException {
         String url = MockApiServer.url();
         List<Option> options = new ArrayList<>(List.of(KarafSetup.options()));
+        // The feature brings the HTTP add-on (for the kubelet API, which this bridge leaves off: it sets no
+        // kubelet.client.ca or kubelet.token.file); Jetty gets a free loopback port, never Felix HTTP's 8080.
+        options.addAll(KarafSetup.httpOptions(KarafSetup.freePort()));
         String cfg = "etc/dev.orchard.kubelet-karaf.cfg";
         options.add(editConfigurationFilePut(cfg, "node.name", NODE));
         options.add(editConfigurationFilePut(cfg, "provider", "mock"));
