@@ -115,8 +115,8 @@ class ConsolePageTest {
     void aProviderThatIsNotThereIsATypedErrorNotAStackTrace() {
         String html = Console.await(context, PAGE + "?provider=nobody", r -> r.status() == 200)
                 .body();
-        assertTrue(html.contains("<strong>NOT_FOUND</strong>: no orchestrator is named &#39;nobody&#39;"), html);
-        assertTrue(html.contains("<strong>NOT_FOUND</strong>: no pod provider is named &#39;nobody&#39;"), html);
+        assertTrue(html.contains("<strong>NOT_FOUND</strong>: no orchestrator is named &#34;nobody&#34;"), html);
+        assertTrue(html.contains("<strong>NOT_FOUND</strong>: no pod provider is named &#34;nobody&#34;"), html);
         String page = html.substring(html.indexOf("<div id='orchard'"));
         assertFalse(page.contains("Exception"), "no exception's name, let alone a stack trace: " + page);
     }
