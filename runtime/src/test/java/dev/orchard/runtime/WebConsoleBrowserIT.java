@@ -15,7 +15,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
+import java.util.Base64;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
@@ -34,9 +36,10 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * The Orchard page of the Felix Web Console in a real browser: the HTTP add-on's and the console's
  * {@code target/deploy/} copied into a running runtime's {@code deploy/}, a volume and a pod created on the mock
  * provider, and the page opened in headless Chromium (Debian's {@code chromium} and {@code chromedriver}, driven by
- * Selenium). It logs in, checks the rows (provider states, an HTML-injection failure reason shown as text, the
- * volume, the pod, the node's conditions, the bundle links), waits for the page's own refresh to show a volume made
- * after it loaded, and saves a screenshot to {@code target/screenshots/orchard-console.png}.
+ * Selenium). It logs in (the console's HTTP Basic login, sent with every request the page makes), checks the rows
+ * (provider states, an HTML-injection failure reason shown as text, the volume, the pod, the node's conditions, the
+ * bundle links), waits for the page's own refresh to show a volume made after it loaded, and saves a screenshot to
+ * {@code target/screenshots/orchard-console.png}.
  *
  * <p>Without the browser it is skipped with the reason, unless {@code ORCHARD_REQUIRE_BROWSER=1} (CI) makes that a
  * failure.
@@ -85,8 +88,14 @@ class WebConsoleBrowserIT {
 
             WebDriver browser = chromium();
             try {
-                // The console's own login (HTTP Basic), given as the URL's user info, as a person could type it.
-                browser.get("http://admin:admin@127.0.0.1:" + port + "/system/console/orchard?provider=mock");
+                // The console's own login (HTTP Basic with its default admin/admin) on every request the page makes,
+                // its refreshes included, as a browser does once a person has answered the login prompt.
+                ((ChromeDriver) browser).executeCdpCommand("Network.enable", Map.of());
+                ((ChromeDriver) browser)
+                        .executeCdpCommand(
+                                "Network.setExtraHTTPHeaders",
+                                Map.of("headers", Map.of("Authorization", "Basic " + basic("admin:admin"))));
+                browser.get(base + "/system/console/orchard?provider=mock");
                 WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(30));
                 wait.until(b -> !b.findElements(By.id("orchard-providers")).isEmpty());
                 assertEquals("Apache Felix Web Console - Orchard", browser.getTitle());
@@ -120,6 +129,7 @@ class WebConsoleBrowserIT {
                 assertEquals(
                         201, post(api + "/orchestrators/mock/volumes", "{\"name\":\"later\",\"capacity\":\"5Mi\"}"));
                 wait.until(b -> text(b, "orchard-volumes").contains("later"));
+                assertEquals(null, browser.findElement(By.id("orchard")).getAttribute("data-stale"), "refreshes pass");
                 assertEquals(
                         Boolean.TRUE,
                         ((JavascriptExecutor) browser).executeScript("return window.orchardLoaded === true"),
@@ -173,6 +183,10 @@ class WebConsoleBrowserIT {
                 "--window-size=1400,1100",
                 "--user-data-dir=" + Files.createTempDirectory(folder, "chromium"));
         return new ChromeDriver(service, options);
+    }
+
+    private static String basic(String login) {
+        return Base64.getEncoder().encodeToString(login.getBytes(StandardCharsets.UTF_8));
     }
 
     private static WebElement row(WebDriver browser, String name, String kind, String state) {
