@@ -28,7 +28,7 @@ public record Outcome<T>(Optional<T> value, String category, String message) {
 
     /**
      * Makes a call and keeps what it gave. An {@link OrchardException} keeps its category and message; any other
-     * runtime exception is the provider's fault, shown by its type and message.
+     * runtime exception, or a null result, is the provider's fault, shown by its type and message.
      *
      * @param call the call
      * @param <T> the value's type
@@ -36,7 +36,14 @@ public record Outcome<T>(Optional<T> value, String category, String message) {
      */
     public static <T> Outcome<T> of(Supplier<T> call) {
         try {
-            return new Outcome<>(Optional.of(call.get()), "", "");
+            T value = call.get();
+            if (value == null) {
+                return new Outcome<>(
+                        Optional.empty(),
+                        OrchardException.Category.PROVIDER_FAULT.name(),
+                        "the provider returned nothing (null)");
+            }
+            return new Outcome<>(Optional.of(value), "", "");
         } catch (OrchardException e) {
             return new Outcome<>(Optional.empty(), e.category().name(), e.getMessage());
         } catch (RuntimeException e) {

@@ -97,6 +97,7 @@ class PageHtmlTest {
         assertEquals("NOT_FOUND", failed.category());
         assertEquals("nothing", failed.message());
         assertEquals("NOT_FOUND", failed.map(i -> i + 1).category());
+        assertEquals("PROVIDER_FAULT", Outcome.of(() -> null).category(), "a null result is the provider's fault");
     }
 
     private static PageModel model() {
