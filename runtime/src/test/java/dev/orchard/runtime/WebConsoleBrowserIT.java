@@ -67,10 +67,16 @@ class WebConsoleBrowserIT {
             // its reason).
             write(deploy.resolve("dev.orchard.provider.mock~shadow.cfg"), "name=mock\nservice.ranking=-1\n");
             write(deploy.resolve("dev.orchard.provider.mock~evil.cfg"), "name=" + INJECTION + "\n");
-            for (Path jar : deployJars("orchard-http-", "orchard-webconsole-")) {
-                Files.copy(jar, deploy.resolve(jar.getFileName() + ".partial"));
+            // Both folders staged beside deploy/, then moved in at once: FileInstall sees them in one scan, so Jetty
+            // wires the Log Service API when it first resolves instead of being refreshed for it a scan later.
+            Path staging = Files.createDirectories(folder.resolve("staging"));
+            List<Path> jars = deployJars("orchard-http-", "orchard-webconsole-");
+            for (Path jar : jars) {
+                Files.copy(jar, staging.resolve(jar.getFileName()), StandardCopyOption.REPLACE_EXISTING);
+            }
+            for (Path jar : jars) {
                 Files.move(
-                        deploy.resolve(jar.getFileName() + ".partial"),
+                        staging.resolve(jar.getFileName()),
                         deploy.resolve(jar.getFileName()),
                         StandardCopyOption.ATOMIC_MOVE);
             }
