@@ -68,7 +68,7 @@ class WebConsoleBrowserIT {
             write(deploy.resolve("dev.orchard.provider.mock~shadow.cfg"), "name=mock\nservice.ranking=-1\n");
             write(deploy.resolve("dev.orchard.provider.mock~evil.cfg"), "name=" + INJECTION + "\n");
             // Both folders staged beside deploy/, then moved in at once: FileInstall sees them in one scan, so Jetty
-            // wires the Log Service API when it first resolves instead of being refreshed for it a scan later.
+            // wires the console's Log Service API when it first resolves instead of being refreshed for it later.
             Path staging = Files.createDirectories(folder.resolve("staging"));
             List<Path> jars = deployJars("orchard-http-", "orchard-webconsole-");
             for (Path jar : jars) {
