@@ -2,17 +2,24 @@ package dev.orchard.http.internal;
 
 import dev.orchard.api.error.InvalidInputException;
 import dev.orchard.http.binding.BindingRule;
+import dev.orchard.http.binding.ConsoleLogin;
 import dev.orchard.http.binding.TokenState;
 import java.io.IOException;
 import java.util.Dictionary;
 import java.util.Hashtable;
 import java.util.Map;
 import java.util.Optional;
+import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
+import org.osgi.framework.BundleEvent;
+import org.osgi.framework.BundleListener;
 import org.osgi.framework.InvalidSyntaxException;
 import org.osgi.framework.ServiceReference;
 import org.osgi.framework.ServiceRegistration;
+import org.osgi.service.cm.Configuration;
 import org.osgi.service.cm.ConfigurationAdmin;
+import org.osgi.service.cm.ConfigurationEvent;
+import org.osgi.service.cm.ConfigurationListener;
 import org.osgi.service.cm.ConfigurationPlugin;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -26,9 +33,11 @@ import org.slf4j.LoggerFactory;
 /**
  * Owns Felix HTTP's configuration: every delivery of {@code org.apache.felix.http} to Jetty passes through this
  * guard, which fills in the loopback address when none is set and turns HTTP and HTTPS off when the address is not
- * loopback and no usable bearer token is configured. Factory configurations of {@code org.apache.felix.http} (more
- * servers) pass through it too, under the same rule, except the kubelet bridge's HTTPS-only servers (see
- * {@link BindingRule#isKubeletServer}) while the bridge's authentication filter for them is registered.
+ * loopback and no usable bearer token is configured, or the Felix Web Console is installed with its default login.
+ * A change of the console (installed, uninstalled, its password configured) is delivered again if it changes that.
+ * Factory configurations of {@code org.apache.felix.http} (more servers) pass through it too, under the same rule,
+ * except the kubelet bridge's HTTPS-only servers (see {@link BindingRule#isKubeletServer}) while the bridge's
+ * authentication filter for them is registered.
  *
  * <p>It holds only because Jetty waits for its configuration ({@code org.apache.felix.http.require.config=true}, a
  * runtime default) instead of starting at once on its framework properties: the guard then creates the
@@ -38,7 +47,7 @@ import org.slf4j.LoggerFactory;
         configurationPid = "dev.orchard.http",
         configurationPolicy = ConfigurationPolicy.OPTIONAL,
         service = {})
-public final class FelixHttpGuardComponent implements ConfigurationPlugin {
+public final class FelixHttpGuardComponent implements ConfigurationPlugin, BundleListener, ConfigurationListener {
     /** Felix HTTP's configuration PID. */
     static final String FELIX_PID = "org.apache.felix.http";
 
@@ -53,8 +62,11 @@ public final class FelixHttpGuardComponent implements ConfigurationPlugin {
     private final BundleContext context;
     private final ConfigurationAdmin configurations;
     private final ServiceRegistration<ConfigurationPlugin> registration;
+    private final ServiceRegistration<ConfigurationListener> consoleWatch;
     // Read by ConfigAdmin's delivery thread, replaced by DS on a change of dev.orchard.http.
     private volatile TokenState token;
+    // Whether the last delivery turned HTTP off: a console change that flips it is delivered again.
+    private volatile boolean refused;
 
     /**
      * Reads the token, registers the guard and has Felix HTTP's configuration delivered through it.
@@ -73,6 +85,8 @@ public final class FelixHttpGuardComponent implements ConfigurationPlugin {
         props.put(ConfigurationPlugin.CM_TARGET, new String[] {FELIX_PID});
         props.put(ConfigurationPlugin.CM_RANKING, 100);
         registration = context.registerService(ConfigurationPlugin.class, this, props);
+        context.addBundleListener(this);
+        consoleWatch = context.registerService(ConfigurationListener.class, this, null);
         redeliver(configurations);
     }
 
@@ -84,18 +98,32 @@ public final class FelixHttpGuardComponent implements ConfigurationPlugin {
      */
     @Modified
     void modified(Map<String, Object> properties) {
-        TokenState previous = token;
         token = readToken(properties);
-        String host = configuredHost();
-        if (BindingRule.refusal(host, previous).isPresent()
-                != BindingRule.refusal(host, token).isPresent()) {
-            redeliver(configurations);
-        }
+        recheck();
     }
 
     @Deactivate
     void deactivate() {
+        context.removeBundleListener(this);
+        consoleWatch.unregister();
         registration.unregister();
+    }
+
+    /** A console installed or uninstalled: delivered again if that changes whether Jetty may listen. */
+    @Override
+    public void bundleChanged(BundleEvent event) {
+        if ((event.getType() == BundleEvent.INSTALLED || event.getType() == BundleEvent.UNINSTALLED)
+                && ConsoleLogin.BUNDLE.equals(event.getBundle().getSymbolicName())) {
+            recheck();
+        }
+    }
+
+    /** The console's configuration changed: delivered again if that changes whether Jetty may listen. */
+    @Override
+    public void configurationEvent(ConfigurationEvent event) {
+        if (ConsoleLogin.PID.equals(event.getPid())) {
+            recheck();
+        }
     }
 
     @Override
@@ -109,7 +137,11 @@ public final class FelixHttpGuardComponent implements ConfigurationPlugin {
             LOG.info("Kubelet API server {} may listen on {}: it authenticates every request", name(properties), host);
             return;
         }
-        Optional<String> refusal = BindingRule.refusal(host, token);
+        Optional<String> refusal = refusal(host);
+        if (properties.get(ConfigurationAdmin.SERVICE_FACTORYPID) == null) {
+            // Only the main server's outcome is remembered: a recheck delivers that one again.
+            refused = refusal.isPresent();
+        }
         if (refusal.isPresent()) {
             properties.put(HTTP_ENABLE, Boolean.FALSE);
             properties.put(HTTPS_ENABLE, Boolean.FALSE);
@@ -159,6 +191,45 @@ public final class FelixHttpGuardComponent implements ConfigurationPlugin {
         return value == null
                 ? absent
                 : Boolean.parseBoolean(String.valueOf(value).strip());
+    }
+
+    /** Why Jetty must not listen on an address: no usable token, or the console's default login; empty if it may. */
+    private Optional<String> refusal(String host) {
+        return BindingRule.refusal(host, token).or(() -> console().refusal(host));
+    }
+
+    /** Delivers Felix HTTP's configuration again if whether Jetty may listen changed since the last delivery. */
+    private void recheck() {
+        if (refusal(configuredHost()).isPresent() != refused) {
+            redeliver(configurations);
+        }
+    }
+
+    /** The console as installed now, with its password: its configuration's, else the framework property. */
+    private ConsoleLogin console() {
+        boolean installed = false;
+        for (Bundle b : context.getBundles()) {
+            installed |= ConsoleLogin.BUNDLE.equals(b.getSymbolicName()) && b.getState() != Bundle.UNINSTALLED;
+        }
+        if (!installed) {
+            return ConsoleLogin.ABSENT;
+        }
+        Object password = null;
+        try {
+            Configuration[] found = configurations.listConfigurations("(service.pid=" + ConsoleLogin.PID + ")");
+            if (found != null && found.length > 0 && found[0].getProperties() != null) {
+                password = found[0].getProperties().get(ConsoleLogin.PASSWORD);
+            }
+        } catch (IOException | InvalidSyntaxException e) {
+            LOG.warn(
+                    "Cannot read configuration {}, so the console counts as having its default login: {}",
+                    ConsoleLogin.PID,
+                    e.getMessage());
+        }
+        if (password == null) {
+            password = context.getProperty(ConsoleLogin.FRAMEWORK_PASSWORD);
+        }
+        return new ConsoleLogin(true, password == null ? null : String.valueOf(password));
     }
 
     /** The address Felix HTTP's configuration asks for: its own key, else the framework property, else loopback. */

@@ -36,6 +36,10 @@ final class RuntimeDefaults {
         // into one WARN line and the rest into DEBUG, instead of stack traces on the console.
         d.put("felix.fileinstall.log.default", "jul");
         d.put("felix.fileinstall.log.level", "4");
+        // Only bundles from deploy/ are refreshed for an optional import a new bundle satisfies; unset, FileInstall
+        // means every bundle, itself included (it imports org.osgi.service.log optionally), and a deployed Log
+        // Service API (the Web Console's) then refreshes FileInstall from its own thread, which never ends.
+        d.put("felix.fileinstall.optionalImportRefreshScope", "managed");
         // Where FileInstall packs a folder dropped into deploy/: the runtime's own corner, not a new /tmp folder per
         // start that a killed runtime leaves behind.
         d.put("felix.fileinstall.tmpdir", new File(cwd, ".orchard/fileinstall").getAbsolutePath());
