@@ -39,6 +39,9 @@ class LocalExecTest {
     @BeforeAll
     static void startBridge() throws Exception {
         Await.until("the local provider", () -> pods.exists("local"));
+        // The local provider keeps its pods across framework runs (target/data/pods) and adopts them at start: a
+        // pod left by a killed run would be reconciled away under this test's exec.
+        removeShellPod();
         bridge = BridgeInstance.start(context, configurations, NODE, "local", Map.of());
         bridge.cluster().create("api/v1/namespaces/default/pods", """
                 {"apiVersion":"v1","kind":"Pod","metadata":{"name":"shell","namespace":"default"},
@@ -58,6 +61,24 @@ class LocalExecTest {
         if (bridge != null) {
             bridge.close();
         }
+        // The bridge leaves its pods running on the provider when it stops, as a kubelet does: this one must not
+        // outlive the test (it would be adopted by the next run, e.g. the build's next JDK).
+        removeShellPod();
+    }
+
+    private static void removeShellPod() {
+        pods.call("local", pr -> {
+            pr.getPods().stream()
+                    .filter(pod ->
+                            pod.namespace().equals("default") && pod.name().equals("shell"))
+                    .forEach(pod -> pr.deletePod("default", "shell"));
+            return null;
+        });
+        Await.until(
+                "the shell pod to be gone from the local provider",
+                () -> pods.call("local", pr -> pr.getPods()).stream()
+                        .noneMatch(pod ->
+                                pod.namespace().equals("default") && pod.name().equals("shell")));
     }
 
     @Test
@@ -71,7 +92,7 @@ class LocalExecTest {
         exec.send(0, "second line\n");
         exec.closeStdin();
         Map<Integer, String> channels = exec.awaitEnd();
-        assertEquals("first line\nsecond line\n", channels.get(1));
+        assertEquals("first line\nsecond line\n", channels.get(1), channels.toString());
         assertEquals("Success", JSON.readTree(channels.get(3)).path("status").asText(), channels.toString());
     }
 
