@@ -6,8 +6,6 @@ import static org.ops4j.pax.exam.CoreOptions.systemProperty;
 
 import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.List;
@@ -77,8 +75,8 @@ public class HttpFeatureIT {
             assertEquals(bsn + " is active", Bundle.ACTIVE, b.getState());
         }
         URI providers = URI.create("http://127.0.0.1:" + System.getProperty(PORT) + "/orchard/api/v1/providers");
-        Await.until("GET " + providers + " answers 200", TIMEOUT_MS, () -> status(providers) == 200);
-        HttpResponse<String> answer = get(providers);
+        Await.until("GET " + providers + " answers 200", TIMEOUT_MS, () -> HttpProbe.status(providers, null) == 200);
+        HttpResponse<String> answer = HttpProbe.get(providers, null);
         assertEquals(answer.body(), 200, answer.statusCode());
         assertTrue(answer.body(), answer.body().contains("\"mock\""));
     }
@@ -90,23 +88,5 @@ public class HttpFeatureIT {
             }
         }
         throw new AssertionError("no bundle " + bsn + " after the feature's install");
-    }
-
-    private static int status(URI uri) {
-        try {
-            return get(uri).statusCode();
-        } catch (IOException notYet) {
-            return -1; // Jetty not listening yet
-        }
-    }
-
-    private static HttpResponse<String> get(URI uri) throws IOException {
-        try {
-            return HttpClient.newHttpClient()
-                    .send(HttpRequest.newBuilder(uri).build(), HttpResponse.BodyHandlers.ofString());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new AssertionError("interrupted: GET " + uri, e);
-        }
     }
 }

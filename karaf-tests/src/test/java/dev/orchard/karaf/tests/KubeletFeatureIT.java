@@ -7,8 +7,6 @@ import static org.ops4j.pax.exam.karaf.options.KarafDistributionOption.editConfi
 
 import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.List;
@@ -104,29 +102,17 @@ public class KubeletFeatureIT {
         Await.until(
                 "the node " + NODE + " is Ready in the API server",
                 TIMEOUT_MS,
-                () -> ready(get(node).body()));
-        String body = get(node).body();
+                () -> ready(HttpProbe.get(node).body()));
+        String body = HttpProbe.get(node).body();
         assertTrue(body, body.contains("\"type\":\"virtual-kubelet\""));
         assertTrue(body, body.contains("\"virtual-kubelet.io/provider\""));
         HttpResponse<String> lease =
-                get(server + "apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases/" + NODE);
+                HttpProbe.get(server + "apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases/" + NODE);
         assertEquals("the node's Lease: " + lease.body(), 200, lease.statusCode());
     }
 
     private static boolean ready(String node) {
         Matcher m = READY.matcher(node);
         return m.find() && m.group().contains("\"status\":\"True\"");
-    }
-
-    private static HttpResponse<String> get(String url) {
-        try {
-            return HttpClient.newHttpClient()
-                    .send(HttpRequest.newBuilder(URI.create(url)).build(), HttpResponse.BodyHandlers.ofString());
-        } catch (IOException e) {
-            throw new AssertionError("GET " + url + " failed", e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new AssertionError("interrupted: GET " + url, e);
-        }
     }
 }

@@ -7,8 +7,6 @@ import static org.ops4j.pax.exam.karaf.options.KarafDistributionOption.editConfi
 
 import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.List;
@@ -90,15 +88,10 @@ public class KubernetesFeatureIT {
         String claim =
                 System.getProperty(API_SERVER) + "api/v1/namespaces/orchard-karaf-it/persistentvolumeclaims/data";
         orchard.addVolume("k8s", "karaf-it", "data");
-        HttpResponse<String> created = get(claim);
+        HttpResponse<String> created = HttpProbe.get(claim);
         assertEquals("the claim is in the API server: " + created.body(), 200, created.statusCode());
         assertTrue(created.body(), created.body().contains("\"storage\":\"1048576\""));
         assertTrue("deleteStorage removed the volume", orchard.deleteVolume("k8s", "karaf-it", "data"));
-        assertEquals("the claim is gone", 404, get(claim).statusCode());
-    }
-
-    private static HttpResponse<String> get(String url) throws Exception {
-        return HttpClient.newHttpClient()
-                .send(HttpRequest.newBuilder(URI.create(url)).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals("the claim is gone", 404, HttpProbe.get(claim).statusCode());
     }
 }

@@ -1,0 +1,95 @@
+package dev.orchard.karaf.tests;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
+import static org.ops4j.pax.exam.CoreOptions.systemProperty;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpResponse;
+import java.util.ArrayList;
+import java.util.List;
+import javax.inject.Inject;
+import org.apache.karaf.features.FeaturesService;
+import org.junit.Test;
+import org.junit.runner.RunWith;
+import org.ops4j.pax.exam.Configuration;
+import org.ops4j.pax.exam.Option;
+import org.ops4j.pax.exam.spi.reactors.ExamReactorStrategy;
+import org.ops4j.pax.exam.spi.reactors.PerClass;
+import org.osgi.framework.Bundle;
+import org.osgi.framework.BundleContext;
+
+/**
+ * Installs the {@code orchard-webconsole} feature, with the mock provider, into a real Apache Karaf 4.4 (minimal,
+ * offline), set up as {@code orchard-http}'s description says, with Jetty on a free port of 127.0.0.1: Felix Web
+ * Console 5 serves Orchard's page at {@code /system/console/orchard} behind its login, listing the mock provider,
+ * and its refreshed fragment too. It goes through no shell, so it runs on every Java.
+ */
+@RunWith(KarafExam.class)
+@ExamReactorStrategy(PerClass.class)
+public class WebConsoleFeatureIT {
+    private static final long TIMEOUT_MS = 120_000;
+    /** Karaf system property: the port Jetty is configured to listen on. */
+    private static final String PORT = "orchard.it.console.port";
+    /** The console's default login, which it keeps while it listens on loopback only. */
+    private static final String LOGIN = "admin:admin";
+    /** The page's row of the mock's pod provider, serving. */
+    private static final String MOCK_ACTIVE = "data-name='mock' data-kind='POD' data-state='ACTIVE'";
+
+    @Inject
+    private BundleContext context;
+
+    @Inject
+    private FeaturesService features;
+
+    /** Creates the test; pax-exam does. */
+    public WebConsoleFeatureIT() {}
+
+    /**
+     * The Karaf to run in, with Felix HTTP's configuration in {@code etc/}; evaluated in the test JVM.
+     *
+     * @return the pax-exam options
+     * @throws IOException if a file the test needs cannot be written
+     */
+    @Configuration
+    public Option[] config() throws IOException {
+        String port = KarafSetup.freePort();
+        List<Option> options = new ArrayList<>(List.of(KarafSetup.options()));
+        options.addAll(KarafSetup.httpOptions(port));
+        options.add(systemProperty(PORT).value(port));
+        return options.toArray(new Option[0]);
+    }
+
+    /**
+     * After {@code feature:install orchard-provider-mock orchard-webconsole}, the console and Orchard's page are
+     * active; the page answers 401 without the login, and with it lists the mock provider, as its fragment does.
+     *
+     * @throws Exception if Karaf fails
+     */
+    @Test
+    public void theFeatureInstallsAndServesTheOrchardPage() throws Exception {
+        features.addRepository(URI.create(
+                "mvn:dev.orchard/karaf-feature/" + System.getProperty(KarafSetup.VERSION) + "/xml/features"));
+        features.installFeature("orchard-provider-mock");
+        features.installFeature("orchard-webconsole");
+        List<String> wanted = List.of("dev.orchard.webconsole", "org.apache.felix.webconsole", "dev.orchard.http");
+        for (Bundle b : context.getBundles()) {
+            if (wanted.contains(b.getSymbolicName())) {
+                assertEquals(b.getSymbolicName() + " is active", Bundle.ACTIVE, b.getState());
+            }
+        }
+        String console = "http://127.0.0.1:" + System.getProperty(PORT) + "/system/console/orchard";
+        URI page = URI.create(console);
+        Await.until("GET " + page + " answers 200", TIMEOUT_MS, () -> HttpProbe.status(page, LOGIN) == 200);
+        HttpResponse<String> shown = HttpProbe.get(page, LOGIN);
+        assertTrue(shown.body(), shown.body().contains("id='orchard-providers'"));
+        assertTrue(shown.body(), shown.body().contains(MOCK_ACTIVE));
+        assertEquals("without the login", 401, HttpProbe.get(page, null).statusCode());
+        assertEquals(
+                "with a wrong password", 401, HttpProbe.get(page, "admin:wrong").statusCode());
+        HttpResponse<String> fragment = HttpProbe.get(URI.create(console + "/fragment"), LOGIN);
+        assertEquals(fragment.body(), 200, fragment.statusCode());
+        assertTrue(fragment.body(), fragment.body().contains(MOCK_ACTIVE));
+    }
+}
