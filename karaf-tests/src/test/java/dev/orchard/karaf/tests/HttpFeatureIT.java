@@ -24,7 +24,9 @@ import org.osgi.framework.BundleContext;
  * Installs the {@code orchard-http} feature, with the mock provider, into a real Apache Karaf 4.4 (minimal,
  * offline), set up as the feature's description says ({@code org.apache.felix.http.require.config=true} in
  * {@code etc/system.properties}) with Jetty on a free port of 127.0.0.1: the API answers
- * {@code GET /orchard/api/v1/providers} with the mock provider. It goes through no shell, so it runs on every Java.
+ * {@code GET /orchard/api/v1/providers} with the mock provider; and the {@code orchard-webconsole} feature in the
+ * same Karaf: Felix Web Console 5 serves Orchard's page at {@code /system/console/orchard} behind its login. It
+ * goes through no shell, so it runs on every Java.
  */
 @RunWith(KarafExam.class)
 @ExamReactorStrategy(PerClass.class)
@@ -32,6 +34,10 @@ public class HttpFeatureIT {
     private static final long TIMEOUT_MS = 120_000;
     /** Karaf system property: the port Jetty is configured to listen on. */
     private static final String PORT = "orchard.it.http.port";
+    /** The console's default login, which it keeps while it listens on loopback only. */
+    private static final String LOGIN = "admin:admin";
+    /** The page's row of the mock's pod provider, serving. */
+    private static final String MOCK_ACTIVE = "data-name='mock' data-kind='POD' data-state='ACTIVE'";
 
     @Inject
     private BundleContext context;
@@ -79,6 +85,38 @@ public class HttpFeatureIT {
         HttpResponse<String> answer = HttpProbe.get(providers, null);
         assertEquals(answer.body(), 200, answer.statusCode());
         assertTrue(answer.body(), answer.body().contains("\"mock\""));
+    }
+
+    /**
+     * After {@code feature:install orchard-provider-mock orchard-webconsole}, the console and Orchard's page are
+     * active; the page answers 401 without the login, and with it lists the mock provider, as its fragment does.
+     *
+     * @throws Exception if Karaf fails
+     */
+    @Test
+    public void theFeatureInstallsAndServesTheOrchardPage() throws Exception {
+        features.addRepository(URI.create(
+                "mvn:dev.orchard/karaf-feature/" + System.getProperty(KarafSetup.VERSION) + "/xml/features"));
+        features.installFeature("orchard-provider-mock");
+        features.installFeature("orchard-webconsole");
+        List<String> wanted = List.of("dev.orchard.webconsole", "org.apache.felix.webconsole", "dev.orchard.http");
+        for (Bundle b : context.getBundles()) {
+            if (wanted.contains(b.getSymbolicName())) {
+                assertEquals(b.getSymbolicName() + " is active", Bundle.ACTIVE, b.getState());
+            }
+        }
+        String console = "http://127.0.0.1:" + System.getProperty(PORT) + "/system/console/orchard";
+        URI page = URI.create(console);
+        Await.until("GET " + page + " answers 200", TIMEOUT_MS, () -> HttpProbe.status(page, LOGIN) == 200);
+        HttpResponse<String> shown = HttpProbe.get(page, LOGIN);
+        assertTrue(shown.body(), shown.body().contains("id='orchard-providers'"));
+        assertTrue(shown.body(), shown.body().contains(MOCK_ACTIVE));
+        assertEquals("without the login", 401, HttpProbe.get(page, null).statusCode());
+        assertEquals(
+                "with a wrong password", 401, HttpProbe.get(page, "admin:wrong").statusCode());
+        HttpResponse<String> fragment = HttpProbe.get(URI.create(console + "/fragment"), LOGIN);
+        assertEquals(fragment.body(), 200, fragment.statusCode());
+        assertTrue(fragment.body(), fragment.body().contains(MOCK_ACTIVE));
     }
 
     private Bundle bundle(String bsn) {
