@@ -72,10 +72,7 @@ public class HttpFeatureIT {
      */
     @Test
     public void theFeatureInstallsAndServesTheApi() throws Exception {
-        features.addRepository(URI.create(
-                "mvn:dev.orchard/karaf-feature/" + System.getProperty(KarafSetup.VERSION) + "/xml/features"));
-        features.installFeature("orchard-provider-mock");
-        features.installFeature("orchard-http");
+        KarafSetup.install(features, "orchard-provider-mock", "orchard-http");
         for (String bsn : List.of("dev.orchard.http", "org.apache.felix.http.jetty12")) {
             Bundle b = bundle(bsn);
             assertEquals(bsn + " is active", Bundle.ACTIVE, b.getState());
@@ -95,10 +92,7 @@ public class HttpFeatureIT {
      */
     @Test
     public void theFeatureInstallsAndServesTheOrchardPage() throws Exception {
-        features.addRepository(URI.create(
-                "mvn:dev.orchard/karaf-feature/" + System.getProperty(KarafSetup.VERSION) + "/xml/features"));
-        features.installFeature("orchard-provider-mock");
-        features.installFeature("orchard-webconsole");
+        KarafSetup.install(features, "orchard-provider-mock", "orchard-webconsole");
         List<String> wanted = List.of("dev.orchard.webconsole", "org.apache.felix.webconsole", "dev.orchard.http");
         for (Bundle b : context.getBundles()) {
             if (wanted.contains(b.getSymbolicName())) {

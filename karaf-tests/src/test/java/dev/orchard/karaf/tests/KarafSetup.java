@@ -16,6 +16,7 @@ import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -25,6 +26,7 @@ import java.util.jar.Attributes;
 import java.util.jar.JarEntry;
 import java.util.jar.JarOutputStream;
 import java.util.jar.Manifest;
+import org.apache.karaf.features.FeaturesService;
 import org.ops4j.pax.exam.Option;
 import org.ops4j.pax.exam.karaf.options.LogLevelOption.LogLevel;
 
@@ -57,6 +59,29 @@ final class KarafSetup {
     private static final String MVN = "org.ops4j.pax.url.mvn.";
 
     private KarafSetup() {}
+
+    /**
+     * The orchard features repository of this build, inside Karaf (the version comes from {@link #VERSION}).
+     *
+     * @return its {@code mvn:} URI
+     */
+    static URI featuresRepository() {
+        return URI.create("mvn:dev.orchard/karaf-feature/" + System.getProperty(VERSION) + "/xml/features");
+    }
+
+    /**
+     * Adds the orchard features repository (again is harmless) and installs the features, in order.
+     *
+     * @param features Karaf's features service
+     * @param names the features to install
+     * @throws Exception if Karaf cannot
+     */
+    static void install(FeaturesService features, String... names) throws Exception {
+        features.addRepository(featuresRepository());
+        for (String name : names) {
+            features.installFeature(name);
+        }
+    }
 
     /**
      * What a Karaf needs before an Orchard feature with the HTTP add-on ({@code orchard-http}, or

@@ -6,7 +6,6 @@ import static org.ops4j.pax.exam.CoreOptions.systemProperty;
 import static org.ops4j.pax.exam.karaf.options.KarafDistributionOption.editConfigurationFilePut;
 
 import java.io.IOException;
-import java.net.URI;
 import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.List;
@@ -82,10 +81,7 @@ public class KubeletFeatureIT {
      */
     @Test
     public void theFeatureInstallsAndRegistersTheNodeInTheMockApiServer() throws Exception {
-        features.addRepository(URI.create(
-                "mvn:dev.orchard/karaf-feature/" + System.getProperty(KarafSetup.VERSION) + "/xml/features"));
-        features.installFeature("orchard-provider-mock");
-        features.installFeature("orchard-kubelet");
+        KarafSetup.install(features, "orchard-provider-mock", "orchard-kubelet");
         boolean bridge = false;
         for (Bundle b : context.getBundles()) {
             String bsn = String.valueOf(b.getSymbolicName());

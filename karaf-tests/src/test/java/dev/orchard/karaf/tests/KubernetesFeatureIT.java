@@ -6,7 +6,6 @@ import static org.ops4j.pax.exam.CoreOptions.systemProperty;
 import static org.ops4j.pax.exam.karaf.options.KarafDistributionOption.editConfigurationFilePut;
 
 import java.io.IOException;
-import java.net.URI;
 import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.List;
@@ -72,9 +71,7 @@ public class KubernetesFeatureIT {
      */
     @Test
     public void theFeatureInstallsAndCreatesAVolumeAgainstTheMockApiServer() throws Exception {
-        features.addRepository(URI.create(
-                "mvn:dev.orchard/karaf-feature/" + System.getProperty(KarafSetup.VERSION) + "/xml/features"));
-        features.installFeature("orchard-provider-kubernetes");
+        KarafSetup.install(features, "orchard-provider-kubernetes");
         for (Bundle b : context.getBundles()) {
             String bsn = String.valueOf(b.getSymbolicName());
             if (bsn.startsWith("io.fabric8.") || bsn.equals("dev.orchard.provider.kubernetes")) {

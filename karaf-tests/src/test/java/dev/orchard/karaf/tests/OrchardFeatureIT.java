@@ -12,7 +12,6 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -329,9 +328,7 @@ public class OrchardFeatureIT {
     private OrchardInKaraf orchard() throws Exception {
         synchronized (OrchardFeatureIT.class) {
             if (orchard == null) {
-                URI repository = URI.create(
-                        "mvn:dev.orchard/karaf-feature/" + System.getProperty(KarafSetup.VERSION) + "/xml/features");
-                features.addRepository(repository);
+                features.addRepository(KarafSetup.featuresRepository());
                 long start = System.nanoTime();
                 features.installFeature("orchard");
                 long installed = System.nanoTime();
