@@ -28,6 +28,8 @@ import java.util.function.BooleanSupplier;
  */
 public final class LogStream extends InputStream {
     private static final long POLL_MILLIS = 100;
+    // Output is made in batches of about this many bytes: a batch per line made short lines cost a buffer each.
+    private static final int BATCH_BYTES = 32 * 1024;
 
     private enum Step {
         PROGRESS,
@@ -188,16 +190,24 @@ public final class LogStream extends InputStream {
         return n;
     }
 
+    /** What a read returns without waiting: the rest of the batch at hand, so that a copier flushes before a wait. */
+    @Override
+    public int available() {
+        return closed ? 0 : (int) Math.min(buffer.length - pos, limit - sent);
+    }
+
     // Makes the next output; false at the end of the stream.
     private boolean fill() throws IOException {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream out = new ByteArrayOutputStream(BATCH_BYTES + PieceReader.MAX_PIECE);
         while (out.size() == 0) {
             Step step;
             synchronized (this) { // not while close() closes the files
                 if (closed) {
                     return false;
                 }
-                step = step(out);
+                do {
+                    step = step(out);
+                } while (step == Step.PROGRESS && out.size() < BATCH_BYTES && sent + out.size() < limit);
             }
             if (step == Step.END && out.size() == 0) {
                 return false;

@@ -25,7 +25,8 @@ final class PieceReader {
     private final FileChannel channel;
     private final byte[] buffer = new byte[MAX_PIECE];
     private long position;
-    private int pending; // bytes of the current line read but not yet returned
+    private int start; // where the current line's bytes start in the buffer
+    private int pending; // bytes of the current line read but not yet returned, from start
     private int scanned; // how many of them are known to hold no newline
     private boolean midLine; // a piece of the current line was returned already
 
@@ -52,13 +53,17 @@ final class PieceReader {
     Piece next(long limit, boolean flush) throws IOException {
         while (true) {
             for (int i = scanned; i < pending; i++) {
-                if (buffer[i] == '\n') {
+                if (buffer[start + i] == '\n') {
                     return take(i, i + 1, true);
                 }
             }
             scanned = pending;
             if (pending == MAX_PIECE) {
                 return take(pending, pending, false);
+            }
+            if (start > 0) { // the held bytes move to the front only when more must be read behind them
+                System.arraycopy(buffer, start, buffer, 0, pending);
+                start = 0;
             }
             int n = position >= limit
                     ? -1
@@ -85,8 +90,9 @@ final class PieceReader {
 
     private Piece take(int length, int consumed, boolean last) {
         byte[] bytes = new byte[length];
-        System.arraycopy(buffer, 0, bytes, 0, length);
-        System.arraycopy(buffer, consumed, buffer, 0, pending - consumed);
+        System.arraycopy(buffer, start, bytes, 0, length);
+        // The rest stays where it is: moving it for every line made reading many short lines quadratic.
+        start = pending == consumed ? 0 : start + consumed;
         pending -= consumed;
         scanned = 0;
         Piece p = new Piece(bytes, !midLine, last);

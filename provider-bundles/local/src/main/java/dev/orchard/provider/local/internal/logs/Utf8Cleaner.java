@@ -28,6 +28,10 @@ final class Utf8Cleaner {
      * @param out where the clean bytes go
      */
     void feed(byte[] bytes, int off, int len, ByteArrayOutputStream out) {
+        if (!carry.hasRemaining() && ascii(bytes, off, len)) {
+            out.write(bytes, off, len); // most logs: nothing to join or replace, and nothing to decode
+            return;
+        }
         ByteBuffer in = ByteBuffer.allocate(carry.remaining() + len);
         in.put(carry).put(bytes, off, len).flip();
         decode(in, false, out);
@@ -47,6 +51,15 @@ final class Utf8Cleaner {
         drain(out);
         decoder.reset();
         carry = ByteBuffer.allocate(0);
+    }
+
+    private static boolean ascii(byte[] bytes, int off, int len) {
+        for (int i = off; i < off + len; i++) {
+            if (bytes[i] < 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private void decode(ByteBuffer in, boolean end, ByteArrayOutputStream out) {

@@ -125,6 +125,38 @@ class LogStreamTest {
         return out;
     }
 
+    // ------------------------------------------------------------------ batches
+
+    @Test
+    void shortLinesComeOutInBatchesThatAvailableAnnounces() throws IOException {
+        StringBuilder text = new StringBuilder();
+        StringBuilder expected = new StringBuilder();
+        for (int i = 0; i < 5_000; i++) {
+            String printed = "line " + i + " " + "x".repeat(60);
+            text.append(rawLine(line(i % 90, printed)));
+            expected.append(printed).append('\n');
+        }
+        Path f = Files.createTempFile(dir, "log", ".log");
+        Files.writeString(f, text);
+        ByteArrayOutputStream all = new ByteArrayOutputStream();
+        int reads = 0;
+        try (InputStream in = LogStream.open(List.of(f), LogOptions.DEFAULT, NOW, null)) {
+            assertEquals(0, in.available(), "nothing is read before the first read");
+            byte[] buffer = new byte[1024];
+            for (int n; (n = in.read(buffer)) >= 0; reads++) {
+                all.write(buffer, 0, n);
+                if (reads == 0) {
+                    assertEquals(buffer.length, n, "the first read fills the buffer with whole and cut lines");
+                    assertTrue(in.available() > 0, "the rest of the batch is ready without a wait");
+                }
+            }
+        }
+        assertEquals(expected.toString(), all.toString(StandardCharsets.UTF_8));
+        // One read per line would be 5,000 reads: a copier would then send (and flush) a line at a time.
+        int bytes = expected.length();
+        assertTrue(reads <= bytes / 1024 + 1 + bytes / (32 * 1024), reads + " reads for " + bytes + " bytes");
+    }
+
     // ------------------------------------------------------------------ parse and format
 
     @Test
