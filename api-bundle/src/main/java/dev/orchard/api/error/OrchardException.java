@@ -15,25 +15,27 @@ public class OrchardException extends RuntimeException {
     /** What kind of failure an {@link OrchardException} reports. */
     public enum Category {
         /** The named thing does not exist (HTTP 404). */
-        NOT_FOUND(false),
+        NOT_FOUND(false, 404),
         /** The input was malformed or out of range (HTTP 400). */
-        INVALID_INPUT(false),
+        INVALID_INPUT(false, 400),
         /** The thing to create exists already (HTTP 409). */
-        ALREADY_EXISTS(false),
+        ALREADY_EXISTS(false, 409),
         /** The provider or a resource is temporarily unable to serve; the call may be retried (HTTP 503). */
-        UNAVAILABLE(true),
+        UNAVAILABLE(true, 503),
         /** The provider does not support the operation at all (HTTP 501). */
-        UNSUPPORTED(false),
+        UNSUPPORTED(false, 501),
         /**
          * The provider broke its contract, not the caller: it built an invalid result, such as a record that fails
          * its own validation (HTTP 500). Retrying the same call will not help; the provider needs fixing.
          */
-        PROVIDER_FAULT(false);
+        PROVIDER_FAULT(false, 500);
 
         private final boolean retryable;
+        private final int httpStatus;
 
-        Category(boolean retryable) {
+        Category(boolean retryable, int httpStatus) {
             this.retryable = retryable;
+            this.httpStatus = httpStatus;
         }
 
         /**
@@ -43,6 +45,17 @@ public class OrchardException extends RuntimeException {
          */
         public boolean retryable() {
             return retryable;
+        }
+
+        /**
+         * The HTTP status that answers a failure of this category, the same in every HTTP front end (Orchard's
+         * API, the kubelet API).
+         *
+         * @return 404, 400, 409, 503, 501 or 500
+         * @since 1.2
+         */
+        public int httpStatus() {
+            return httpStatus;
         }
     }
 

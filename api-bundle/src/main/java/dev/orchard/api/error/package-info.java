@@ -6,7 +6,7 @@
  * map categories, never message text.
  */
 @Export
-@Version("1.1.0")
+@Version("1.2.0")
 package dev.orchard.api.error;
 
 import org.osgi.annotation.bundle.Export;

@@ -17,6 +17,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -53,6 +54,19 @@ class OrchardExceptionTest {
                         (Function<String, OrchardException>) ProviderFaultException::new,
                         (BiFunction<String, Throwable, OrchardException>) ProviderFaultException::new,
                         ProviderFaultException.class));
+    }
+
+    @ParameterizedTest
+    @CsvSource({
+        "NOT_FOUND, 404",
+        "INVALID_INPUT, 400",
+        "ALREADY_EXISTS, 409",
+        "UNAVAILABLE, 503",
+        "UNSUPPORTED, 501",
+        "PROVIDER_FAULT, 500"
+    })
+    void eachCategoryHasTheHttpStatusItsDocumentationNames(Category category, int status) {
+        assertEquals(status, category.httpStatus());
     }
 
     @ParameterizedTest(name = "{3}")

@@ -108,7 +108,7 @@ public final class ApiServlet extends HttpServlet {
                 response.setHeader("Retry-After", String.valueOf(ErrorBody.RETRY_AFTER_SECONDS));
             }
             LOG.debug("{} {}: {}", request.getMethod(), request.getRequestURI(), e.getMessage());
-            error(response, ErrorBody.status(e.category()), ErrorBody.of(e));
+            error(response, e.category().httpStatus(), ErrorBody.of(e));
         } catch (HttpStatusException e) {
             if (e.allow() != null) {
                 response.setHeader("Allow", e.allow());
