@@ -4,6 +4,7 @@ import dev.orchard.api.error.InvalidInputException;
 import dev.orchard.api.naming.Names;
 import dev.orchard.api.pod.LogOptions;
 import dev.orchard.api.registry.PodProviderRegistry;
+import dev.orchard.http.streaming.ClientCopy;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -16,7 +17,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Streams a container's log: every {@link LogOptions} field as a query parameter, the bytes copied as the provider
- * gives them and flushed whenever the next read may wait. A follow ends when its client goes (the next write fails) or when the connection
+ * gives them ({@link ClientCopy}). A follow ends when its client goes (the next write fails) or when the connection
  * idles past Jetty's timeout; the provider's stream is closed either way.
  */
 final class LogStream {
@@ -47,17 +48,8 @@ final class LogStream {
         InputStream log = pods.call(provider, "getContainerLogs", p -> p.getContainerLogs(ns, pod, container, options));
         try (InputStream in = log) {
             OutputStream out = ex.stream("text/plain; charset=utf-8");
-            byte[] buffer = new byte[32 * 1024];
-            for (int n; (n = in.read(buffer)) >= 0; ) {
-                try {
-                    out.write(buffer, 0, n);
-                    if (in.available() == 0) { // the next read may wait (a follow): what came goes out first
-                        out.flush();
-                    }
-                } catch (IOException e) {
-                    LOG.debug("Log client of {}/{}/{} went: {}", ns, pod, container, e.getMessage());
-                    return;
-                }
+            if (!ClientCopy.copy(in, out)) {
+                LOG.debug("Log client of {}/{}/{} went", ns, pod, container);
             }
         }
     }

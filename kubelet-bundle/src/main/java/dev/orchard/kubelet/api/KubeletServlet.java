@@ -54,7 +54,7 @@ public abstract class KubeletServlet extends HttpServlet {
         } catch (OrchardException e) {
             LOG.debug("Kubelet API {} failed: {}", request.getRequestURI(), e.getMessage());
             if (!response.isCommitted()) {
-                text(response, status(e.category()), e.getMessage());
+                text(response, e.category().httpStatus(), e.getMessage());
             }
         }
     }
@@ -89,16 +89,5 @@ public abstract class KubeletServlet extends HttpServlet {
         response.setStatus(status);
         response.setContentType("text/plain; charset=utf-8");
         response.getOutputStream().write((text + "\n").getBytes(StandardCharsets.UTF_8));
-    }
-
-    private static int status(OrchardException.Category category) {
-        return switch (category) {
-            case NOT_FOUND -> 404;
-            case INVALID_INPUT -> 400;
-            case ALREADY_EXISTS -> 409;
-            case UNAVAILABLE -> 503;
-            case UNSUPPORTED -> 501;
-            case PROVIDER_FAULT -> 500;
-        };
     }
 }

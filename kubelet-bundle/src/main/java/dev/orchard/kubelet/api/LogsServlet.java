@@ -3,6 +3,7 @@ package dev.orchard.kubelet.api;
 import dev.orchard.api.error.InvalidInputException;
 import dev.orchard.api.naming.Names;
 import dev.orchard.api.pod.LogOptions;
+import dev.orchard.http.streaming.ClientCopy;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
@@ -48,15 +49,8 @@ public final class LogsServlet extends KubeletServlet {
             response.setContentType("text/plain; charset=utf-8");
             OutputStream out = response.getOutputStream();
             out.flush(); // the headers now: a follow of a quiet container is still an answer
-            byte[] buffer = new byte[8192];
-            for (int n; (n = in.read(buffer)) >= 0; ) {
-                try {
-                    out.write(buffer, 0, n);
-                    out.flush();
-                } catch (IOException e) {
-                    LOG.debug("Log client of {} went: {}", String.join("/", path), e.getMessage());
-                    return;
-                }
+            if (!ClientCopy.copy(in, out)) {
+                LOG.debug("Log client of {} went", String.join("/", path));
             }
         }
     }
