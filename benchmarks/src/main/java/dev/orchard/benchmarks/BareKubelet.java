@@ -2,9 +2,12 @@ package dev.orchard.benchmarks;
 
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.PodStatus;
 import io.fabric8.kubernetes.api.model.PodStatusBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.dsl.base.PatchContext;
+import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import java.io.IOException;
@@ -17,7 +20,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * The floor of the kubelet bridge's pod start: a bare fabric8 client that receives the same informer event (pods
  * bound to its node, by field selector), starts the first container's command with {@link ProcessBuilder} and
  * writes a Running status like the bridge's (phase, start time, host and pod IP, the four conditions, the
- * container running) through the status subresource. No provider, no registry, no translation.
+ * container running) through the status subresource, in one request as the bridge does (a JSON patch, no GET).
+ * No provider, no registry, no translation.
  */
 final class BareKubelet implements AutoCloseable {
     private final KubernetesClient client;
@@ -65,13 +69,21 @@ final class BareKubelet implements AutoCloseable {
             throw new UncheckedIOException("cannot start " + container.getCommand(), e);
         }
         PodStatus status = running(container.getName(), Instant.now().toString());
+        // One request, as the bridge writes a status: a JSON patch replacing the status, no GET before it (fabric8
+        // reads the URL from the item it is given; a pod with only its name costs the least to copy).
+        Pod named = new PodBuilder()
+                .withNewMetadata()
+                .withNamespace(pod.getMetadata().getNamespace())
+                .withName(pod.getMetadata().getName())
+                .endMetadata()
+                .build();
+        String patch = "[{\"op\":\"add\",\"path\":\"/status\",\"value\":"
+                + client.getKubernetesSerialization().asJson(status) + "}]";
         client.pods()
                 .inNamespace(pod.getMetadata().getNamespace())
-                .withName(pod.getMetadata().getName())
-                .editStatus(p -> {
-                    p.setStatus(status);
-                    return p;
-                });
+                .resource(named)
+                .subresource("status")
+                .patch(PatchContext.of(PatchType.JSON), patch);
     }
 
     private static PodStatus running(String container, String now) {

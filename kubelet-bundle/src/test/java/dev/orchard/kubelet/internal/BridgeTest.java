@@ -296,6 +296,32 @@ class BridgeTest {
     }
 
     @Test
+    void aRestartedBridgeCreatesNoPodTheProviderHasAndRewritesNoStatusTheServerReads() {
+        CountingPods mock = new CountingPods(mockProvider());
+        registry.add("mock", 0, mock);
+        Bridge first = bridge();
+        List<String> names = List.of("a", "b", "c", "d", "e");
+        names.forEach(n -> createInServer(n, NODE));
+        Await.until("5 pods Running", () -> runningCount() == 5);
+        first.close();
+        bridges.remove(first);
+        long writes = names.stream().mapToLong(this::statusWrites).sum();
+
+        bridge();
+        createInServer("after-restart", NODE);
+
+        Await.until("a pod created after the restart to run", () -> "Running".equals(phaseInServer("after-restart")));
+        assertEquals(6, mock.creates.get(), "only the new pod is created: " + mock.creates);
+        assertEquals(writes, names.stream().mapToLong(this::statusWrites).sum(), "no status written again");
+        assertEquals(1, statusWrites("after-restart"));
+        assertEquals(6, runningCount());
+    }
+
+    private long statusWrites(String pod) {
+        return server.requests("PATCH", "/api/v1/namespaces/" + NS + "/pods/" + pod + "/status");
+    }
+
+    @Test
     void atStartPodsAreReconciledBothWaysWithTheClusterAsTheSourceOfTruth() {
         PodProvider mock = mockProvider();
         registry.add("mock", 0, mock);

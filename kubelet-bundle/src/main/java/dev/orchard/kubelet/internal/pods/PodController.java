@@ -1,5 +1,6 @@
 package dev.orchard.kubelet.internal.pods;
 
+import dev.orchard.api.error.AlreadyExistsException;
 import dev.orchard.api.error.InvalidInputException;
 import dev.orchard.api.error.NotFoundException;
 import dev.orchard.api.error.OrchardException;
@@ -30,6 +31,10 @@ import org.slf4j.LoggerFactory;
  * <p>All provider and server work runs on that one worker, in the order events came, so that a pod's create,
  * update and delete never overtake each other. A provider that is missing makes the work wait for the next
  * reconcile, which runs when a provider serves the name again.
+ *
+ * <p>The provider is not asked whether it has a pod before each create: the first reconcile lists its pods once,
+ * and events before it are left to it (it judges every pod the informer holds); after it, the bridge knows what it
+ * gave the provider, and a create the provider refuses as a duplicate means the provider has the pod.
  */
 public final class PodController implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(PodController.class);
@@ -42,6 +47,8 @@ public final class PodController implements AutoCloseable {
     // What the bridge last gave the provider for each pod, so that only real changes become updatePod.
     private final Map<NamespacedName, Pod> sent = new ConcurrentHashMap<>();
     private volatile SharedIndexInformer<io.fabric8.kubernetes.api.model.Pod> informer;
+    // Set on the worker once a reconcile has judged every pod; until then the informer's events are its to handle.
+    private boolean reconciled;
 
     /**
      * Creates the controller; nothing is watched until {@link #start}.
@@ -69,18 +76,18 @@ public final class PodController implements AutoCloseable {
                 .inform(new ResourceEventHandler<>() {
                     @Override
                     public void onAdd(io.fabric8.kubernetes.api.model.Pod pod) {
-                        submit(() -> sync(PodTranslation.key(pod)));
+                        submit(() -> changed(PodTranslation.key(pod)));
                     }
 
                     @Override
                     public void onUpdate(
                             io.fabric8.kubernetes.api.model.Pod before, io.fabric8.kubernetes.api.model.Pod after) {
-                        submit(() -> sync(PodTranslation.key(after)));
+                        submit(() -> changed(PodTranslation.key(after)));
                     }
 
                     @Override
                     public void onDelete(io.fabric8.kubernetes.api.model.Pod pod, boolean finalStateUnknown) {
-                        submit(() -> sync(PodTranslation.key(pod)));
+                        submit(() -> changed(PodTranslation.key(pod)));
                     }
                 });
         submit(this::reconcile);
@@ -148,8 +155,15 @@ public final class PodController implements AutoCloseable {
                 : i.getIndexer().list().stream().map(PodTranslation::key).toList();
     }
 
-    // Brings the provider in line with the cluster for one pod.
-    private void sync(NamespacedName key) {
+    // An informer event: before the first reconcile, which lists the provider's pods once for all, it is left to it.
+    private void changed(NamespacedName key) {
+        if (reconciled) {
+            sync(key, null);
+        }
+    }
+
+    // Brings the provider in line with the cluster for one pod; provided: the provider's pods, or null if unknown.
+    private void sync(NamespacedName key, Set<NamespacedName> provided) {
         io.fabric8.kubernetes.api.model.Pod pod = cached(key);
         if (pod == null) {
             deleteFromProvider(key);
@@ -157,11 +171,11 @@ public final class PodController implements AutoCloseable {
             deleteFromProvider(key);
             removeFromServer(key);
         } else {
-            ensure(key, pod);
+            ensure(key, pod, provided);
         }
     }
 
-    private void ensure(NamespacedName key, io.fabric8.kubernetes.api.model.Pod pod) {
+    private void ensure(NamespacedName key, io.fabric8.kubernetes.api.model.Pod pod, Set<NamespacedName> provided) {
         Pod wanted;
         try {
             wanted = PodTranslation.toOrchard(pod, settings.nodeName());
@@ -172,12 +186,8 @@ public final class PodController implements AutoCloseable {
         Pod before = sent.get(key);
         try {
             if (before == null) {
-                if (!providerHas(key)) {
-                    registry.call(settings.provider(), p -> {
-                        p.createPod(wanted);
-                        return null;
-                    });
-                    LOG.info("Pod {} created on {} for node {}", key, settings.provider(), settings.nodeName());
+                if (provided == null || !provided.contains(key)) {
+                    create(key, wanted);
                 }
             } else if (!sameDesire(before, wanted)) {
                 registry.call(settings.provider(), p -> {
@@ -201,15 +211,16 @@ public final class PodController implements AutoCloseable {
                 && a.metadata().annotations().equals(b.metadata().annotations());
     }
 
-    private boolean providerHas(NamespacedName key) {
+    // A duplicate is the provider having the pod already (made before a restart or a swap): not an error.
+    private void create(NamespacedName key, Pod wanted) {
         try {
-            registry.call(settings.provider(), p -> p.getPod(key.namespace(), key.name()));
-            return true;
-        } catch (NotFoundException e) {
-            if (!registry.exists(settings.provider())) {
-                throw e; // the provider is missing, not the pod
-            }
-            return false;
+            registry.call(settings.provider(), p -> {
+                p.createPod(wanted);
+                return null;
+            });
+            LOG.info("Pod {} created on {} for node {}", key, settings.provider(), settings.nodeName());
+        } catch (AlreadyExistsException has) {
+            LOG.debug("Pod {} is on {} already", key, settings.provider());
         }
     }
 
@@ -254,22 +265,30 @@ public final class PodController implements AutoCloseable {
         if (i == null || !i.hasSynced() || !registry.exists(settings.provider())) {
             return; // not yet: the informer's first list, or the provider's return, reconciles again
         }
+        List<Pod> provided;
+        try {
+            provided = registry.call(settings.provider(), p -> p.getPods());
+        } catch (OrchardException e) {
+            provided = null; // its pods are unknown: each create then tells, and nothing is deleted this time
+            LOG.info(
+                    "Reconcile of node {} cannot list the pods of provider {}: {}",
+                    settings.nodeName(),
+                    settings.provider(),
+                    e.getMessage());
+        }
+        Set<NamespacedName> has = provided == null ? null : new HashSet<>();
+        if (provided != null) {
+            provided.forEach(p -> has.add(new NamespacedName(p.namespace(), p.name())));
+        }
         Set<NamespacedName> inCluster = new HashSet<>();
         for (var pod : i.getIndexer().list()) {
             NamespacedName key = PodTranslation.key(pod);
             inCluster.add(key);
             sent.remove(key); // judged afresh against what the provider has
-            sync(key);
+            sync(key, has);
         }
-        List<Pod> provided;
-        try {
-            provided = registry.call(settings.provider(), p -> p.getPods());
-        } catch (OrchardException e) {
-            LOG.info(
-                    "Reconcile of node {} waits for provider {}: {}",
-                    settings.nodeName(),
-                    settings.provider(),
-                    e.getMessage());
+        reconciled = true;
+        if (provided == null) {
             return;
         }
         for (Pod p : provided) {

@@ -16,6 +16,7 @@ import io.fabric8.kubernetes.api.model.ContainerStatusBuilder;
 import io.fabric8.kubernetes.api.model.PodConditionBuilder;
 import io.fabric8.kubernetes.api.model.PodStatusBuilder;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -146,8 +147,11 @@ final class PodTranslation {
                 .build();
     }
 
+    // Whole seconds, as a kubelet writes them and an API server keeps them (metav1.Time is RFC 3339 to the second):
+    // a status read back from the server is then equal to the one written, and a restarted bridge need not
+    // rewrite it.
     private static String time(Instant t) {
-        return t == null ? null : t.toString();
+        return t == null ? null : t.truncatedTo(ChronoUnit.SECONDS).toString();
     }
 
     private static String blankToNull(String s) {
