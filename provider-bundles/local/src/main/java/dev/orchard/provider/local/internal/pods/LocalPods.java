@@ -201,6 +201,7 @@ public final class LocalPods implements PodProvider, PodNotifier {
         scheduler.shutdownNow();
         spawner.close();
         notifications.close();
+        cgroups.removeIfEmpty(); // a folder with a pod left running stays, for the next instance
     }
 
     /** Stops every pod, then this instance's threads: what tests, benchmarks and a final shutdown do. */
@@ -215,7 +216,6 @@ public final class LocalPods implements PodProvider, PodNotifier {
             }
         }
         detach();
-        cgroups.removeIfEmpty();
     }
 
     // ------------------------------------------------------------------ lifecycle

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -235,7 +236,15 @@ public final class CgroupHost {
         List<Folder> folders = new ArrayList<>();
         for (Hierarchy h : hierarchies) {
             Path dir = h.parent().resolve(group);
-            Files.createDirectory(dir);
+            try {
+                Files.createDirectory(dir);
+            } catch (NoSuchFileException parentGone) {
+                // An instance of the same root that left with no pod removed the shared folder: made again.
+                if (parent(h.parent()).isEmpty()) {
+                    throw parentGone;
+                }
+                Files.createDirectory(dir);
+            }
             if (h.unified()) {
                 delegate(dir, h.delegated());
             }
@@ -277,8 +286,10 @@ public final class CgroupHost {
     }
 
     /**
-     * Removes the provider's own folders once no pod is left in them, so that closed instances leave no empty
-     * cgroups behind; a folder that still holds a pod (one left running for the next instance) stays.
+     * Removes the provider's own folders once no pod is left in them, so that instances that leave (closed, or
+     * detached for the next instance) leave no empty cgroups behind; a folder that still holds a pod (one left
+     * running for the next instance) stays. Another instance of the same root shares the folders: it makes them
+     * again at its next pod's create.
      */
     public void removeIfEmpty() {
         for (Hierarchy h : hierarchies) {
@@ -288,6 +299,11 @@ public final class CgroupHost {
                 LOG.debug("Cgroup folder {} stays: {}", h.parent(), e.toString());
             }
         }
+    }
+
+    // Package-private for tests only: where the provider's folders are, to see them made and removed.
+    List<Path> folders() {
+        return hierarchies.stream().map(Hierarchy::parent).toList();
     }
 
     @Override
