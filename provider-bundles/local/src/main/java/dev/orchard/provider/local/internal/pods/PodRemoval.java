@@ -1,8 +1,11 @@
 package dev.orchard.provider.local.internal.pods;
 
+import dev.orchard.provider.local.internal.processes.ProcessIdentity;
 import dev.orchard.provider.local.internal.processes.Stopping;
 import java.io.IOException;
 import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -43,7 +46,7 @@ final class PodRemoval {
      * @param run the pod, marked as being deleted
      */
     void delete(PodRun run) {
-        Stopping.stop(run.boundary(), run.spec().terminationGracePeriodSeconds());
+        Stopping.stop(run.boundary(), wrappers(run), run.spec().terminationGracePeriodSeconds());
         run.lock();
         try {
             for (ContainerRun c : run.containers()) {
@@ -75,7 +78,7 @@ final class PodRemoval {
         run.markDeleting(); // nothing of it restarts
         try {
             if (run.boundary() != null) {
-                Stopping.stop(run.boundary(), 0);
+                Stopping.stop(run.boundary(), wrappers(run), 0);
             }
             claims.release(run.key(), run.spec());
             removeFiles(run);
@@ -91,8 +94,21 @@ final class PodRemoval {
      */
     void finish(PodRun run) {
         LOG.info("Finishing the removal of pod {}, which a stop of the provider interrupted", run.key());
-        Stopping.stop(run.boundary(), run.spec().terminationGracePeriodSeconds());
+        // No run of it is known, and none is needed: a wrapper released before the stop joined the boundary
+        // milliseconds later, long before a new instance came to this.
+        Stopping.stop(run.boundary(), List.of(), run.spec().terminationGracePeriodSeconds());
         removeFiles(run);
+    }
+
+    // The identities of the pod's container runs' wrappers; whether they still run is checked when they are used.
+    private static List<ProcessIdentity> wrappers(PodRun run) {
+        List<ProcessIdentity> out = new ArrayList<>();
+        for (ContainerRun c : run.containers()) {
+            if (c.identity() != null) {
+                out.add(c.identity());
+            }
+        }
+        return out;
     }
 
     // The sandbox (only if this pod made it), the cgroups, then the state folder with the journal: what is left

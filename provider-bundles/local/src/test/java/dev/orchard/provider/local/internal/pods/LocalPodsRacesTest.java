@@ -96,6 +96,33 @@ class LocalPodsRacesTest extends LocalPodsTestBase {
     }
 
     @Test
+    void aPodDeletedBeforeItsWrapperJoinedItsGroupRunsNothing() throws Exception {
+        // The wrapper joins its pod's groups itself once released; here it takes two seconds to get there, as a
+        // busy host might, and the pod is deleted meanwhile.
+        Path marker = tmp.resolve("late-ran");
+        Launcher late = builder -> {
+            List<String> command = new ArrayList<>(builder.command());
+            if (command.get(command.size() - 1).startsWith("orchard-wrapper:")) {
+                int script = command.indexOf("-c") + 1;
+                command.set(script, "sleep 2\n" + command.get(script));
+            }
+            return builder.command(command).start();
+        };
+        LocalPods provider = withLauncher("late-pods", late);
+        try {
+            provider.createPod(
+                    Pod.of(NS, "late", spec(RestartPolicy.NEVER, sh("c", "touch " + marker + "; exec sleep 300"))));
+            assertEquals(PodPhase.RUNNING, provider.getPodStatus(NS, "late").phase());
+            provider.deletePod(NS, "late");
+            Thread.sleep(3_000); // past the wrapper's delay: it would have run its command by now
+            assertFalse(Files.exists(marker), "the command of a deleted pod never ran");
+        } finally {
+            provider.close();
+        }
+        assertEquals(List.of(), leftovers(tmp.resolve("late-pods").toRealPath()));
+    }
+
+    @Test
     void aDeleteDuringTheCreateOfThatPodWaitsForItAndThenDeletesIt() throws Exception {
         CountDownLatch starting = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
