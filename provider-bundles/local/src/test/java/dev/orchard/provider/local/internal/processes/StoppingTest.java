@@ -1,5 +1,6 @@
 package dev.orchard.provider.local.internal.processes;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -43,8 +44,12 @@ class StoppingTest {
 
     @Test
     void aWrapperThatIgnoresSigtermIsKilledOnceTheGracePeriodIsOver() throws Exception {
-        Process wrapper = start("trap '' TERM; while :; do sleep 1; done");
+        Process wrapper = new ProcessBuilder("sh", "-c", "trap '' TERM; echo ready; while :; do sleep 1; done")
+                .redirectError(ProcessBuilder.Redirect.DISCARD)
+                .start();
         try {
+            // Its trap is set once it says so: a SIGTERM before would end it at once.
+            assertEquals('r', wrapper.getInputStream().read());
             long t = System.nanoTime();
             assertTrue(Stopping.stop(empty(), List.of(identity(wrapper)), 1));
             assertTrue(wrapper.waitFor(5, TimeUnit.SECONDS), "the wrapper was killed");
