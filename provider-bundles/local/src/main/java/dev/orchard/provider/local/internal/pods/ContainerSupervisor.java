@@ -100,7 +100,7 @@ final class ContainerSupervisor {
     /**
      * Lets a new pod's container run in the wrapper {@link WrapperSpawner#spawn} started, as {@link #launch} does; the caller
      * saves the pod once all have. Under the pod's lock, once its files and create journal are made. A wrapper
-     * that could not start, or not join its pod's boundary, is a run that ends at once, as in {@link #launch}.
+     * that could not start, or whose groups could not be made, is a run that ends at once, as in {@link #launch}.
      *
      * @param run the pod
      * @param c the container
@@ -136,7 +136,6 @@ final class ContainerSupervisor {
             p = launcher.start(pb);
             // Read at once, while the new process cannot have been reaped: a run that already ended is still known.
             ProcessIdentity identity = ProcessIdentity.of(p.pid()).orElse(null);
-            Launches.join(p, joins);
             begin(run, c, p, identity, joins);
         } catch (IOException | IllegalArgumentException e) {
             if (p != null) {
@@ -146,7 +145,7 @@ final class ContainerSupervisor {
         }
     }
 
-    // Lets a wrapper that is in its pod's boundary run, and watches it.
+    // Lets a wrapper run (it joins its pod's groups itself first), and watches it.
     private void begin(PodRun run, ContainerRun c, Process p, ProcessIdentity identity, List<Path> joins)
             throws IOException {
         Launches.release(p, c.files(), c.workDir(), joins);

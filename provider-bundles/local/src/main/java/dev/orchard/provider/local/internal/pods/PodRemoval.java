@@ -1,8 +1,11 @@
 package dev.orchard.provider.local.internal.pods;
 
+import dev.orchard.provider.local.internal.processes.ProcessIdentity;
 import dev.orchard.provider.local.internal.processes.Stopping;
 import java.io.IOException;
 import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -14,6 +17,8 @@ import org.slf4j.LoggerFactory;
  * nothing of the pod is left.
  */
 final class PodRemoval {
+    // Stops and removals of a pod's cgroups before giving up on one that a process keeps joining.
+    private static final int REMOVE_ROUNDS = 50;
     private static final Logger LOG = LoggerFactory.getLogger(PodRemoval.class);
 
     private final Clock clock;
@@ -43,7 +48,7 @@ final class PodRemoval {
      * @param run the pod, marked as being deleted
      */
     void delete(PodRun run) {
-        Stopping.stop(run.boundary(), run.spec().terminationGracePeriodSeconds());
+        Stopping.stop(run.boundary(), wrappers(run), run.spec().terminationGracePeriodSeconds());
         run.lock();
         try {
             for (ContainerRun c : run.containers()) {
@@ -75,7 +80,7 @@ final class PodRemoval {
         run.markDeleting(); // nothing of it restarts
         try {
             if (run.boundary() != null) {
-                Stopping.stop(run.boundary(), 0);
+                Stopping.stop(run.boundary(), wrappers(run), 0);
             }
             claims.release(run.key(), run.spec());
             removeFiles(run);
@@ -91,19 +96,53 @@ final class PodRemoval {
      */
     void finish(PodRun run) {
         LOG.info("Finishing the removal of pod {}, which a stop of the provider interrupted", run.key());
-        Stopping.stop(run.boundary(), run.spec().terminationGracePeriodSeconds());
+        // No run of it is known: a wrapper released before the crash is in the boundary by now, or cannot join it.
+        Stopping.stop(run.boundary(), List.of(), run.spec().terminationGracePeriodSeconds());
         removeFiles(run);
     }
 
-    // The sandbox (only if this pod made it), the cgroups, then the state folder with the journal: what is left
+    // A wrapper released just before its pod was stopped may join the pod's group after the stop looked (it moves
+    // itself in, which can wait tens of milliseconds for the kernel), and then keeps the group from going: it is
+    // stopped in turn until the group goes. One that comes after the group went cannot join it, and runs nothing.
+    private static void removeBoundary(PodRun run) {
+        for (int round = 1; !run.boundary().remove(); round++) {
+            if (round == REMOVE_ROUNDS) {
+                LOG.warn(
+                        "The cgroups {} of pod {} could not be removed",
+                        run.boundary().stored(),
+                        run.key());
+                return;
+            }
+            Stopping.stop(run.boundary(), wrappers(run), 0);
+            try {
+                Thread.sleep(10);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
+    // The identities of the pod's container runs' wrappers; whether they still run is checked when they are used.
+    private static List<ProcessIdentity> wrappers(PodRun run) {
+        List<ProcessIdentity> out = new ArrayList<>();
+        for (ContainerRun c : run.containers()) {
+            if (c.identity() != null) {
+                out.add(c.identity());
+            }
+        }
+        return out;
+    }
+
+    // The cgroups, the sandbox (only if this pod made it), then the state folder with the journal: what is left
     // after a crash midway is still found and finished at the next start.
     private static void removeFiles(PodRun run) {
         try {
+            if (run.boundary() != null) {
+                removeBoundary(run);
+            }
             if (run.sandboxMade()) {
                 run.sandbox().remove();
-            }
-            if (run.boundary() != null) {
-                run.boundary().remove();
             }
             run.state().remove();
         } catch (IOException e) {

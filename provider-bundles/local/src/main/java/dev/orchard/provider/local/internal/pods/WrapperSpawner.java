@@ -18,18 +18,17 @@ import java.util.concurrent.Future;
 /**
  * Starts a new pod's container wrappers ahead of its files, on threads of its own: a process start (a fork and two
  * execs) is the slowest step of a create, and here it overlaps making the pod's folders, cgroups and journal
- * instead of following them. Each wrapper joins the pod's boundary as soon as that exists, then waits for its
- * orders ({@link Launches#release}), which the create sends once the pod is journalled; a wrapper whose create
+ * instead of following them. Each wrapper waits for its orders ({@link Launches#release}), which the create sends
+ * once the pod is journalled, and joins the pod's groups itself before it runs anything; a wrapper whose create
  * fails, or whose runtime dies first, runs nothing.
  */
 final class WrapperSpawner implements AutoCloseable {
     /**
-     * A container's wrapper, started while its pod's files are still being made, put in its pod's boundary, and
-     * waiting for its orders.
+     * A container's wrapper, started while its pod's files are still being made, and waiting for its orders.
      *
      * @param process the wrapper
      * @param identity who it is, read at once; null if it ended already
-     * @param joins the files of the groups it joins
+     * @param joins the files of the groups it joins once released
      */
     record Spawned(Process process, ProcessIdentity identity, List<Path> joins) {
         Spawned {
@@ -55,8 +54,8 @@ final class WrapperSpawner implements AutoCloseable {
 
     /**
      * Starts the wrappers of a new pod's containers at once, on threads of their own, before the pod's files are
-     * made; each is put in the pod's boundary as soon as that is made, and then waits for its orders
-     * ({@link ContainerSupervisor#release}), so nothing of the pod runs before its create journal.
+     * made; each waits for its orders ({@link ContainerSupervisor#release}), so nothing of the pod runs before its
+     * create journal, and joins the pod's groups itself once it has them.
      *
      * @param run the pod, whose files are not made yet
      * @param boundary the pod's boundary, once it is made; the caller fails it if the create fails before
@@ -72,9 +71,8 @@ final class WrapperSpawner implements AutoCloseable {
                 try {
                     // Read at once, while the new process cannot have been reaped: a run that already ended is known.
                     ProcessIdentity identity = ProcessIdentity.of(p.pid()).orElse(null);
-                    List<Path> joins = boundary.get().joinFiles(c.name());
-                    Launches.join(p, joins);
-                    return new Spawned(p, identity, joins);
+                    // Its groups, which it joins itself once released: no cgroup move is waited for here.
+                    return new Spawned(p, identity, boundary.get().joinFiles(c.name()));
                 } catch (Exception | Error e) {
                     p.destroyForcibly(); // waiting for orders, it ran nothing
                     throw e;
@@ -85,8 +83,8 @@ final class WrapperSpawner implements AutoCloseable {
     }
 
     /**
-     * Ends the wrappers of a create that failed: those not in the pod's boundary yet are found nowhere else. What
-     * was let run is the boundary's to stop as well. It waits for each start under way to end (a cancel would not
+     * Ends the wrappers of a create that failed, which are in no group of the pod until released. What was let
+     * run is stopped by the create's undo, through the boundary and the runs' identities. It waits for each start under way to end (a cancel would not
      * stop a start that has begun, only drop its process); the caller has failed the boundary, so none waits for
      * it.
      *
@@ -106,8 +104,8 @@ final class WrapperSpawner implements AutoCloseable {
      * Waits for a wrapper that {@link #spawn} is starting.
      *
      * @param spawning the wrapper to come
-     * @return the wrapper, in its pod's boundary
-     * @throws IOException if it could not start or join: a run that could not start; a launcher's unforeseen
+     * @return the wrapper, with the groups it is to join
+     * @throws IOException if it could not start, or its groups not be made: a run that could not start; a launcher's unforeseen
      *     failure is thrown as it was
      */
     static Spawned await(Future<Spawned> spawning) throws IOException {

@@ -118,26 +118,30 @@ final class CgroupBoundary implements PodBoundary {
     }
 
     @Override
-    public void remove() {
+    public boolean remove() {
+        boolean gone = true;
         for (CgroupHost.Folder f : pod) {
             try (DirectoryStream<Path> groups = Files.newDirectoryStream(f.path(), Files::isDirectory)) {
                 for (Path g : groups) {
-                    removeGroup(g);
+                    gone &= removeGroup(g);
                 }
-            } catch (NoSuchFileException gone) {
+            } catch (NoSuchFileException removed) {
                 continue;
             } catch (IOException e) {
                 LOG.debug("Could not list {}: {}", f.path(), e.toString());
             }
-            removeGroup(f.path());
+            gone &= removeGroup(f.path());
         }
+        return gone;
     }
 
-    private static void removeGroup(Path dir) {
+    private static boolean removeGroup(Path dir) {
         try {
             Files.deleteIfExists(dir); // rmdir: a cgroup with a process in it stays (EBUSY)
+            return true;
         } catch (IOException e) {
-            LOG.warn("Could not remove cgroup {}: {}", dir, e.toString());
+            LOG.debug("Could not remove cgroup {}: {}", dir, e.toString());
+            return false;
         }
     }
 

@@ -18,9 +18,9 @@ import java.util.Optional;
  * made, so that the start (a fork and two execs, the slowest step of a create) overlaps making them; it waits for
  * its orders on its input ({@link #release}): its files, working folder and groups, sent once they exist and the
  * create is journalled. Without them (the runtime was killed, or the create undone) it ends and runs nothing.
- * Every script is in the pod's boundary before it runs anything: the provider writes its pid into the group that
- * holds the pod's processes ({@link #join}), and the script writes its own into the pod's other {@code
- * cgroup.procs} files (an exec'd command's script into all of them), and only then starts the pod's command with
+ * Every script is in the pod's boundary before it runs anything: it writes its own pid into each of the pod's
+ * {@code cgroup.procs} files it is given (for an exec'd command the provider also writes it into the first, {@link
+ * #join}), and only then starts the pod's command with
  * the pod's environment, read from the container's environment file: {@code env -i <the pod's variables> /bin/sh
  * -c 'exec "$@"' sh <command>}, so the command is looked up on the pod's own {@code PATH}, and a command that cannot
  * run says why in its output (127, or 126) instead of failing silently.
@@ -114,8 +114,10 @@ public final class Launches {
 
     /**
      * Lets a container's wrapper run: sends it its orders and closes its input. Called once its files and groups
-     * exist, its pod's create journal is saved, and {@link #join} has put it in the group that holds the pod's
-     * processes; the wrapper joins the others itself before it runs anything.
+     * exist and its pod's create journal is saved. The wrapper joins every group itself before it runs anything,
+     * the one that holds the pod's processes first: a cgroup move can wait for an RCU grace period of the kernel
+     * (milliseconds, tens of them on a quiet virtual machine), which the caller thus does not wait for. Until the
+     * wrapper is in, a delete finds it by its identity, not in the group ({@link Stopping#stop}).
      *
      * @param wrapper the wrapper, started from {@link #container}
      * @param files the container's files: its log, exit-code file and environment file
@@ -130,7 +132,7 @@ public final class Launches {
                 files.exitFile().toString(),
                 files.envFile().toString(),
                 workDir.toString()));
-        addJoins(orders, joins.subList(Math.min(1, joins.size()), joins.size())); // the first is joined already
+        addJoins(orders, joins);
         orders.add("go");
         StringBuilder text = new StringBuilder();
         orders.forEach(o -> text.append(o).append('\0'));
@@ -233,17 +235,15 @@ public final class Launches {
     }
 
     /**
-     * Puts a process just started into its pod's boundary, before the provider counts it as the pod's: a delete
-     * that came at once would otherwise find the boundary empty and leave the process running. The provider
-     * writes the pid itself, which takes microseconds, rather than wait for the script's own join (a bash
-     * start-up, a few milliseconds). An exec'd command's script joins too, before it starts anything, so that
-     * nothing it starts is outside even if this write came late; a container's wrapper runs nothing before its
-     * orders, which it gets only after this join ({@link #release}). A process that has already ended needs no
-     * join.
+     * Puts an exec'd command's script just started into its pod's boundary, before the provider counts it as the
+     * pod's: a delete that came at once would otherwise find the boundary empty and leave the process running
+     * (an exec is not tracked by its identity, as a container's run is). The script joins too, before it starts
+     * anything, so that nothing it starts is outside even if this write came late. A process that has already
+     * ended needs no join.
      *
      * <p>Only the first file is written here: the group that holds every process of the pod (the boundary's
      * first), which a delete ends. The others (the v1 memory group, which only measures) are the script's to
-     * join: a cgroup move is one of the dearer steps of a create, and each holds up every fork on the host.
+     * join: a cgroup move is one of the dearer steps, and each holds up every fork on the host.
      *
      * @param process the process, as started from one of this class's builders
      * @param joins the files it was given to join (a token boundary has none)

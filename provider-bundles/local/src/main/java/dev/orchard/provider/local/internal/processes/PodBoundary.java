@@ -55,8 +55,13 @@ public sealed interface PodBoundary permits CgroupBoundary, TokenBoundary {
     /** Kills every process of the pod, all at once where the host allows it, else one by one. */
     void killAll();
 
-    /** Removes what the boundary made on the host (its cgroups), once no process is left in it. */
-    void remove();
+    /**
+     * Removes what the boundary made on the host (its cgroups), once no process is left in it.
+     *
+     * @return whether it is all gone; false if a group could not be removed (a process is in it, one that joined
+     *     after the pod's processes were stopped, say)
+     */
+    boolean remove();
 
     /**
      * What the journal keeps of the boundary, for the next instance to find the pod's processes again.

@@ -1,5 +1,6 @@
 package dev.orchard.provider.local.internal.processes;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
@@ -19,24 +20,33 @@ public final class Stopping {
 
     /**
      * Stops every process of a pod as a delete does: SIGTERM to each, a wait until they have all ended or the
-     * grace period is over, then SIGKILL to what is left, until nothing is.
+     * grace period is over, then SIGKILL to what is left, until nothing is. The pod's processes are those in its
+     * boundary and its containers' wrappers, by their identities: a wrapper just released may not have joined the
+     * boundary yet (it joins itself), and it is ended all the same, before it can run anything outside.
      *
      * @param boundary the pod's boundary
+     * @param wrappers the wrappers of the pod's container runs, which may not be in the boundary yet
      * @param graceSeconds the grace period
      * @return whether nothing of the pod is left
      */
-    public static boolean stop(PodBoundary boundary, long graceSeconds) {
-        boundary.members().forEach(ProcessIdentity::terminate);
-        if (await(boundary::members, System.nanoTime() + TimeUnit.SECONDS.toNanos(graceSeconds))) {
+    public static boolean stop(PodBoundary boundary, List<ProcessIdentity> wrappers, long graceSeconds) {
+        Supplier<List<ProcessIdentity>> members = () -> {
+            List<ProcessIdentity> all = new ArrayList<>(boundary.members());
+            wrappers.stream().filter(w -> !all.contains(w) && w.running()).forEach(all::add);
+            return all;
+        };
+        members.get().forEach(ProcessIdentity::terminate);
+        if (await(members, System.nanoTime() + TimeUnit.SECONDS.toNanos(graceSeconds))) {
             return true;
         }
         for (int round = 0; round < KILL_ROUNDS; round++) {
+            wrappers.forEach(ProcessIdentity::kill); // first: one not in the boundary yet forks nothing more
             boundary.killAll();
-            if (await(boundary::members, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(200))) {
+            if (await(members, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(200))) {
                 return true;
             }
         }
-        LOG.warn("Processes of a pod are left after {} rounds of SIGKILL: {}", KILL_ROUNDS, boundary.members());
+        LOG.warn("Processes of a pod are left after {} rounds of SIGKILL: {}", KILL_ROUNDS, members.get());
         return false;
     }
 

@@ -69,8 +69,8 @@ public final class TokenBoundary implements PodBoundary {
     }
 
     @Override
-    public void remove() {
-        // nothing was made on the host
+    public boolean remove() {
+        return true; // nothing was made on the host
     }
 
     @Override

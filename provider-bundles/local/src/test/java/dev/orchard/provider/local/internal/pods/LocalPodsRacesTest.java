@@ -96,6 +96,84 @@ class LocalPodsRacesTest extends LocalPodsTestBase {
     }
 
     @Test
+    void aPodDeletedBeforeItsWrapperJoinedItsGroupRunsNothing() throws Exception {
+        // The wrapper joins its pod's groups itself once released; here it takes two seconds to get there, as a
+        // busy host might, and the pod is deleted meanwhile.
+        Path marker = tmp.resolve("late-ran");
+        Launcher late = builder -> {
+            List<String> command = new ArrayList<>(builder.command());
+            if (command.stream().anyMatch(a -> a.startsWith("orchard-wrapper:"))) {
+                int script = command.indexOf("-c") + 1;
+                command.set(script, "sleep 2\n" + command.get(script));
+            }
+            return builder.command(command).start();
+        };
+        LocalPods provider = withLauncher("late-pods", late);
+        try {
+            provider.createPod(
+                    Pod.of(NS, "late", spec(RestartPolicy.NEVER, sh("c", "touch " + marker + "; exec sleep 300"))));
+            assertEquals(PodPhase.RUNNING, provider.getPodStatus(NS, "late").phase());
+            provider.deletePod(NS, "late");
+            Thread.sleep(3_000); // past the wrapper's delay: it would have run its command by now
+            assertFalse(Files.exists(marker), "the command of a deleted pod never ran");
+        } finally {
+            provider.close();
+        }
+        assertEquals(List.of(), leftovers(tmp.resolve("late-pods").toRealPath()));
+    }
+
+    @Test
+    void aWrapperThatReachesItsGroupAfterItsPodWasDeletedRunsNothing() throws Exception {
+        // Released, the wrapper takes two seconds to move itself into its group; meanwhile the runtime hands the pod
+        // over and the next instance deletes it. That instance does not know the wrapper (its journal was edited to
+        // name another process), so only the group can stop it.
+        Path marker = tmp.resolve("late-joiner-ran");
+        Launcher lateJoin = builder -> {
+            List<String> command = new ArrayList<>(builder.command());
+            if (command.stream().anyMatch(a -> a.startsWith("orchard-wrapper:"))) {
+                int script = command.indexOf("-c") + 1;
+                command.set(script, command.get(script).replace("for ((i = 0;", "sleep 2; for ((i = 0;"));
+            }
+            return builder.command(command).start();
+        };
+        Path root = tmp.resolve("late-join-pods");
+        CgroupHost host = CgroupHost.discover("late-join-" + Long.toHexString(System.nanoTime()));
+        LocalPods first = new LocalPods(
+                LocalPods.root(root),
+                storage,
+                Clock.systemUTC(),
+                "local",
+                110,
+                ContainerLogs.CAP_BYTES,
+                lateJoin,
+                host);
+        first.createPod(Pod.of(NS, "late", spec(RestartPolicy.NEVER, sh("c", "touch " + marker + "; exec sleep 300"))));
+        first.detach();
+        Path journal = root.resolve(".orchard/pods").resolve(NS).resolve("late/pod.json");
+        Files.writeString(
+                journal, Files.readString(journal).replaceAll("\"startTicks\"\\s*:\\s*\\d+", "\"startTicks\":1"));
+        LocalPods next = new LocalPods(
+                LocalPods.root(root),
+                storage,
+                Clock.systemUTC(),
+                "local",
+                110,
+                ContainerLogs.CAP_BYTES,
+                ContainerSupervisor.Launcher.PROCESS_BUILDER,
+                host);
+        try {
+            next.deletePod(NS, "late");
+            Thread.sleep(3_000); // past the wrapper's delay: it would have run its command by now
+            assertFalse(Files.exists(marker), "the command of a deleted pod never ran");
+            assertEquals(List.of(), leftovers(root.toRealPath()));
+        } finally {
+            next.close();
+            host.removeIfEmpty();
+        }
+        assertEquals(List.of(), leftovers(root.toRealPath()));
+    }
+
+    @Test
     void aDeleteDuringTheCreateOfThatPodWaitsForItAndThenDeletesIt() throws Exception {
         CountDownLatch starting = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
