@@ -84,9 +84,9 @@ final class WrapperSpawner implements AutoCloseable {
 
     /**
      * Ends the wrappers of a create that failed, which are in no group of the pod until released. What was let
-     * run is stopped by the create's undo, through the boundary and the runs' identities. It waits for each start under way to end (a cancel would not
-     * stop a start that has begun, only drop its process); the caller has failed the boundary, so none waits for
-     * it.
+     * run is stopped by the create's undo, through the boundary and the runs' identities. It waits for each start
+     * under way to end (a cancel would not stop a start that has begun, only drop its process); the caller has
+     * failed the boundary, so none waits for it.
      *
      * @param spawning the wrappers {@link #spawn} started
      */
@@ -105,8 +105,8 @@ final class WrapperSpawner implements AutoCloseable {
      *
      * @param spawning the wrapper to come
      * @return the wrapper, with the groups it is to join
-     * @throws IOException if it could not start, or its groups not be made: a run that could not start; a launcher's unforeseen
-     *     failure is thrown as it was
+     * @throws IOException if it could not start, or its groups not be made: a run that could not start; a
+     *     launcher's unforeseen failure is thrown as it was
      */
     static Spawned await(Future<Spawned> spawning) throws IOException {
         try {

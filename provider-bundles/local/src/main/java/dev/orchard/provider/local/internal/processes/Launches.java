@@ -19,11 +19,11 @@ import java.util.Optional;
  * its orders on its input ({@link #release}): its files, working folder and groups, sent once they exist and the
  * create is journalled. Without them (the runtime was killed, or the create undone) it ends and runs nothing.
  * Every script is in the pod's boundary before it runs anything: it writes its own pid into each of the pod's
- * {@code cgroup.procs} files it is given (for an exec'd command the provider also writes it into the first, {@link
- * #join}), and only then starts the pod's command with
- * the pod's environment, read from the container's environment file: {@code env -i <the pod's variables> /bin/sh
- * -c 'exec "$@"' sh <command>}, so the command is looked up on the pod's own {@code PATH}, and a command that cannot
- * run says why in its output (127, or 126) instead of failing silently.
+ * {@code cgroup.procs} files it is given (for an exec'd command the provider also writes it into the first,
+ * {@link #join}), and only then starts the pod's command with the pod's environment, read from the container's
+ * environment file: {@code env -i <the pod's variables> /bin/sh -c 'exec "$@"' sh <command>}, so the command is
+ * looked up on the pod's own {@code PATH}, and a command that cannot run says why in its output (127, or 126)
+ * instead of failing silently.
  */
 public final class Launches {
     private static final String DEFAULT_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";

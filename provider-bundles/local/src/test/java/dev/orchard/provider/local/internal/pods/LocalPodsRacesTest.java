@@ -35,6 +35,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -52,6 +53,18 @@ class LocalPodsRacesTest extends LocalPodsTestBase {
     @AfterEach
     void stopThreads() {
         threads.shutdownNow();
+    }
+
+    // Starts processes as the provider asks, but each container wrapper with its script edited (to make it slow).
+    private static Launcher wrapperScript(UnaryOperator<String> edit) {
+        return builder -> {
+            List<String> command = new ArrayList<>(builder.command());
+            if (command.stream().anyMatch(a -> a.startsWith("orchard-wrapper:"))) {
+                int script = command.indexOf("-c") + 1;
+                command.set(script, edit.apply(command.get(script)));
+            }
+            return builder.command(command).start();
+        };
     }
 
     private LocalPods withLauncher(String folder, Launcher launcher) throws IOException {
@@ -100,15 +113,7 @@ class LocalPodsRacesTest extends LocalPodsTestBase {
         // The wrapper joins its pod's groups itself once released; here it takes two seconds to get there, as a
         // busy host might, and the pod is deleted meanwhile.
         Path marker = tmp.resolve("late-ran");
-        Launcher late = builder -> {
-            List<String> command = new ArrayList<>(builder.command());
-            if (command.stream().anyMatch(a -> a.startsWith("orchard-wrapper:"))) {
-                int script = command.indexOf("-c") + 1;
-                command.set(script, "sleep 2\n" + command.get(script));
-            }
-            return builder.command(command).start();
-        };
-        LocalPods provider = withLauncher("late-pods", late);
+        LocalPods provider = withLauncher("late-pods", wrapperScript(script -> "sleep 2\n" + script));
         try {
             provider.createPod(
                     Pod.of(NS, "late", spec(RestartPolicy.NEVER, sh("c", "touch " + marker + "; exec sleep 300"))));
@@ -128,14 +133,7 @@ class LocalPodsRacesTest extends LocalPodsTestBase {
         // over and the next instance deletes it. That instance does not know the wrapper (its journal was edited to
         // name another process), so only the group can stop it.
         Path marker = tmp.resolve("late-joiner-ran");
-        Launcher lateJoin = builder -> {
-            List<String> command = new ArrayList<>(builder.command());
-            if (command.stream().anyMatch(a -> a.startsWith("orchard-wrapper:"))) {
-                int script = command.indexOf("-c") + 1;
-                command.set(script, command.get(script).replace("for ((i = 0;", "sleep 2; for ((i = 0;"));
-            }
-            return builder.command(command).start();
-        };
+        Launcher lateJoin = wrapperScript(script -> script.replace("for ((i = 0;", "sleep 2; for ((i = 0;"));
         Path root = tmp.resolve("late-join-pods");
         CgroupHost host = CgroupHost.discover("late-join-" + Long.toHexString(System.nanoTime()));
         LocalPods first = new LocalPods(
