@@ -139,7 +139,7 @@ final class PodCreation {
                 for (int i = 0; i < specs.size(); i++) {
                     supervisor.release(run, run.container(specs.get(i).name()), spawning.get(i));
                 }
-                journal.save(run); // the runs, for the next instance to adopt; supersedes the create journal
+                journal.saveCreated(run); // the runs, for the next instance to adopt; supersedes the create journal
             } catch (IOException | RuntimeException e) {
                 boundary.completeExceptionally(e); // a wrapper waiting for it gives up, and is ended
                 WrapperSpawner.discard(spawning);

@@ -28,10 +28,11 @@ import org.slf4j.LoggerFactory;
  * <p>A create saves twice, and neither save replaces a file: first {@code create.json}, before anything of the pod
  * runs (its token and cgroups, no runs: a crash from there on removes the pod at the next start), then, once its
  * containers have started, {@code pod.json} with their runs, which supersedes it (the create journal stays beside
- * it, unread, until the pod's folder is removed: one file operation fewer on the way to Running). Replacing a file by a rename
- * costs about a millisecond on ext4, which forces the new file's blocks out first ({@code auto_da_alloc}); a
- * rename to a new name does not. No save is synced: each survives a kill -9 of the runtime, which is what the
- * journal is for; after a power loss the processes it names are gone anyway.
+ * it, unread, until the pod's folder is removed: one file operation fewer on the way to Running). A create whose
+ * {@code pod.json} cannot be saved fails and is undone; a later save that fails is logged, and the pod runs on.
+ * Replacing a file by a rename costs about a millisecond on ext4, which forces the new file's blocks out first
+ * ({@code auto_da_alloc}); a rename to a new name does not. No save is synced: each survives a kill -9 of the
+ * runtime, which is what the journal is for; after a power loss the processes it names are gone anyway.
  */
 final class PodJournal {
     private static final Logger LOG = LoggerFactory.getLogger(PodJournal.class);
@@ -69,15 +70,35 @@ final class PodJournal {
         if (!attached.getAsBoolean()) {
             return;
         }
-        Path file = run.state().journal();
         try {
-            AtomicFiles.replace(file, file.resolveSibling(file.getFileName() + ".tmp"), bytes(run));
+            write(run);
         } catch (IOException e) {
             LOG.warn(
                     "Could not save the state of pod {}; it will not be adopted after a restart: {}",
                     run.key(),
                     e.toString());
         }
+    }
+
+    /**
+     * Saves a new pod once its containers have started, the first {@code pod.json}: what makes the create last. Under
+     * the pod's lock.
+     *
+     * @param run the pod, whose containers have started
+     * @throws IOException if it cannot be saved: the create must fail and be undone, or the next start would find
+     *     only the create journal and remove a pod its caller was told exists
+     */
+    void saveCreated(PodRun run) throws IOException {
+        if (!attached.getAsBoolean()) {
+            // The pods are the next instance's, which may have read the journal already: this pod would be no one's.
+            throw new IOException("the provider instance was replaced during the create");
+        }
+        write(run);
+    }
+
+    private void write(PodRun run) throws IOException {
+        Path file = run.state().journal();
+        AtomicFiles.replace(file, file.resolveSibling(file.getFileName() + ".tmp"), bytes(run));
     }
 
     /**

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orchard.api.error.AlreadyExistsException;
 import dev.orchard.api.error.InvalidInputException;
+import dev.orchard.api.error.NotFoundException;
 import dev.orchard.api.error.OrchardException;
 import dev.orchard.api.error.UnavailableException;
 import dev.orchard.api.orchestrator.VolumePhase;
@@ -106,6 +107,40 @@ class LocalPodsRacesTest extends LocalPodsTestBase {
             provider.close();
         }
         assertEquals(List.of(), leftovers(tmp.resolve("half-pods").toRealPath()));
+    }
+
+    @Test
+    void aCreateWhosePodJournalCannotBeSavedFailsAndLeavesNothing() throws Exception {
+        // Before its containers start, the pod's first pod.json is made unwritable (its temp file's name is taken by
+        // a folder): a create that returned would be undone at the next start, which finds only create.json.
+        Path root = tmp.resolve("unsaved-pods");
+        Path state = root.resolve(".orchard/pods").resolve(NS).resolve("unsaved");
+        Launcher blockTheJournal = builder -> {
+            try {
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+                while (!Files.exists(state.resolve("create.json")) && System.nanoTime() < deadline) {
+                    Thread.sleep(1);
+                }
+                Files.createDirectory(state.resolve("pod.json.tmp"));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new InterruptedIOException();
+            }
+            return builder.start();
+        };
+        LocalPods provider = withLauncher("unsaved-pods", blockTheJournal);
+        try {
+            UnavailableException e = assertThrows(
+                    UnavailableException.class,
+                    () -> provider.createPod(Pod.of(NS, "unsaved", spec(RestartPolicy.NEVER, sh("c", "sleep 300")))));
+            assertTrue(e.getMessage().contains("pod.json"), e.getMessage());
+            assertThrows(NotFoundException.class, () -> provider.getPod(NS, "unsaved"), "its name is free");
+            assertEquals(List.of(), leftovers(root.toRealPath()), "its container was stopped");
+            assertFalse(Files.exists(root.resolve(NS).resolve("unsaved")), "its sandbox is gone");
+            assertFalse(Files.exists(state), "its state is gone");
+        } finally {
+            provider.close();
+        }
     }
 
     @Test
