@@ -237,15 +237,25 @@ final class KarafSetup {
     }
 
     /**
-     * A port of 127.0.0.1 that is free now; Karaf binds it a few seconds later. A collision fails the test loudly.
+     * A port of 127.0.0.1 that is free now; Karaf binds it seconds later. It is taken below Linux's ephemeral range
+     * (32768 and up), which the kernel hands to outgoing connections (Maven's, pax-exam's RMI) meanwhile: a port the
+     * kernel chose for a listener here (port 0) is in that range, and may be taken by then (a Karaf test once waited
+     * two minutes for a Jetty that never answered on one). A collision fails the test loudly.
      *
      * @return the port
-     * @throws IOException if no socket can be opened
+     * @throws IOException if no port between 20000 and 32767 can be bound
      */
     static String freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName(LOOPBACK))) {
-            return Integer.toString(socket.getLocalPort());
+        IOException last = null;
+        for (int attempt = 0; attempt < 100; attempt++) {
+            int port = 20_000 + java.util.concurrent.ThreadLocalRandom.current().nextInt(12_768);
+            try (ServerSocket socket = new ServerSocket(port, 1, InetAddress.getByName(LOOPBACK))) {
+                return Integer.toString(socket.getLocalPort());
+            } catch (IOException taken) {
+                last = taken;
+            }
         }
+        throw new IOException("no free port of " + LOOPBACK + " between 20000 and 32767", last);
     }
 
     /** The {@code -javaagent} jar that installs {@link LoopbackRmi} in Karaf's JVM: that class and a manifest. */
