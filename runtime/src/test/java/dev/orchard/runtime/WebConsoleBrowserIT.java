@@ -26,7 +26,6 @@ import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.WebDriver;
-import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
@@ -109,19 +108,18 @@ class WebConsoleBrowserIT {
                 row(browser, "mock", "ORCHESTRATOR", "ACTIVE");
                 row(browser, "mock", "POD", "ACTIVE");
                 row(browser, "mock", "ORCHESTRATOR", "SHADOWED");
-                WebElement evil = browser.findElement(By.cssSelector("tr.orchard-provider[data-state='FAILED']"));
+                String reason = (String) script(
+                        browser,
+                        "var r = document.querySelector(\"tr.orchard-provider[data-state='FAILED'] .orchard-reason\");"
+                                + " return r ? r.innerText : null;");
                 assertTrue(
-                        evil.findElement(By.className("orchard-reason"))
-                                .getText()
-                                .contains(INJECTION),
-                        "the markup in the reason is shown as text: " + evil.getText());
+                        reason != null && reason.contains(INJECTION),
+                        "the markup in the reason is shown as text: " + reason);
                 assertEquals(
                         Boolean.TRUE,
-                        ((JavascriptExecutor) browser).executeScript("return window.owned === undefined"),
+                        script(browser, "return window.owned === undefined"),
                         "the reason's markup never ran");
-                String bundleLink = row(browser, "mock", "ORCHESTRATOR", "ACTIVE")
-                        .findElement(By.className("orchard-bundle"))
-                        .getAttribute("href");
+                String bundleLink = row(browser, "mock", "ORCHESTRATOR", "ACTIVE");
                 assertTrue(bundleLink.matches(".*/system/console/bundles/\\d+$"), bundleLink);
 
                 assertTrue(text(browser, "orchard-volumes").contains("data"), text(browser, "orchard-volumes"));
@@ -131,14 +129,14 @@ class WebConsoleBrowserIT {
                         text(browser, "orchard-node"));
 
                 // A change made after the page loaded shows through the page's own refresh, not a reload.
-                ((JavascriptExecutor) browser).executeScript("window.orchardLoaded = true;");
+                script(browser, "window.orchardLoaded = true;");
                 assertEquals(
                         201, post(api + "/orchestrators/mock/volumes", "{\"name\":\"later\",\"capacity\":\"5Mi\"}"));
                 wait.until(b -> text(b, "orchard-volumes").contains("later"));
                 assertEquals(null, browser.findElement(By.id("orchard")).getAttribute("data-stale"), "refreshes pass");
                 assertEquals(
                         Boolean.TRUE,
-                        ((JavascriptExecutor) browser).executeScript("return window.orchardLoaded === true"),
+                        script(browser, "return window.orchardLoaded === true"),
                         "the page refreshed its tables in place");
 
                 Path shot = Path.of("target", "screenshots", "orchard-console.png");
@@ -195,19 +193,36 @@ class WebConsoleBrowserIT {
         return Base64.getEncoder().encodeToString(login.getBytes(StandardCharsets.UTF_8));
     }
 
-    private static WebElement row(WebDriver browser, String name, String kind, String state) {
-        List<WebElement> rows = browser.findElements(By.cssSelector(
-                "tr.orchard-provider[data-name='" + name + "'][data-kind='" + kind + "'][data-state='" + state + "']"));
-        assertEquals(
-                1,
-                rows.size(),
-                () -> "one " + state + " " + kind + " row for " + name + " in " + text(browser, "orchard-providers"));
-        return rows.get(0);
+    // Each read of the page is one script: the page's refresh replaces its tables, and a script runs whole between
+    // two of them, where an element found by one WebDriver call may be gone (stale) by the next.
+    private static Object script(WebDriver browser, String script, Object... args) {
+        return ((JavascriptExecutor) browser).executeScript(script, args);
     }
 
+    // Requires one provider row of that name, kind and state; its bundle link, or null if it has none.
+    private static String row(WebDriver browser, String name, String kind, String state) {
+        String selector =
+                "tr.orchard-provider[data-name='" + name + "'][data-kind='" + kind + "'][data-state='" + state + "']";
+        List<?> found = (List<?>) script(
+                browser,
+                "var rows = document.querySelectorAll(arguments[0]);"
+                        + " var link = rows.length === 1 ? rows[0].querySelector('.orchard-bundle') : null;"
+                        + " return [rows.length, link ? link.href : null];",
+                selector);
+        assertEquals(
+                1L,
+                ((Number) found.get(0)).longValue(),
+                () -> "one " + state + " " + kind + " row for " + name + " in " + text(browser, "orchard-providers"));
+        return (String) found.get(1);
+    }
+
+    // An element's text, its white space collapsed (a table's cells are apart by tabs in innerText).
     private static String text(WebDriver browser, String id) {
-        List<WebElement> found = browser.findElements(By.id(id));
-        return found.isEmpty() ? "(no #" + id + ")" : found.get(0).getText();
+        Object text =
+                script(browser, "var e = document.getElementById(arguments[0]); return e ? e.innerText : null;", id);
+        return text == null
+                ? "(no #" + id + ")"
+                : ((String) text).replaceAll("\\s+", " ").trim();
     }
 
     /** The add-ons' deploy folders, beside their jars on the test's class path. */
