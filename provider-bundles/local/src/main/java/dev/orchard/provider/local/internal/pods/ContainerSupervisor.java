@@ -14,7 +14,7 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.Future;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -98,19 +98,20 @@ final class ContainerSupervisor {
     }
 
     /**
-     * Lets a new pod's container run in the wrapper {@link WrapperSpawner#spawn} started, as {@link #launch} does; the caller
-     * saves the pod once all have. Under the pod's lock, once its files and create journal are made. A wrapper
-     * that could not start, or whose groups could not be made, is a run that ends at once, as in {@link #launch}.
+     * Lets a new pod's container run in the wrapper {@link WrapperSpawner#spawn} started, as {@link #launch} does;
+     * the caller saves the pod once all have. Under the pod's lock, once its files and create journal are made. A
+     * wrapper that could not start is a run that ends at once, as in {@link #launch}.
      *
      * @param run the pod
      * @param c the container
      * @param spawning its wrapper, started or starting
+     * @param joins the files of the pod's groups the wrapper joins, as the boundary gave them for the container
      */
-    void release(PodRun run, ContainerRun c, Future<WrapperSpawner.Spawned> spawning) {
+    void release(PodRun run, ContainerRun c, CompletableFuture<WrapperSpawner.Spawned> spawning, List<Path> joins) {
         WrapperSpawner.Spawned s = null;
         try {
             s = WrapperSpawner.await(spawning);
-            begin(run, c, s.process(), s.identity(), s.joins());
+            begin(run, c, s.process(), s.identity(), joins);
         } catch (IOException | IllegalArgumentException e) {
             if (s != null) {
                 s.process().destroyForcibly();

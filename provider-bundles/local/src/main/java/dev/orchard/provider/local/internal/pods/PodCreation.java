@@ -14,7 +14,6 @@ import dev.orchard.api.pod.PodSpec;
 import dev.orchard.api.pod.PodVolume;
 import dev.orchard.provider.local.internal.files.RootFolder;
 import dev.orchard.provider.local.internal.processes.CgroupHost;
-import dev.orchard.provider.local.internal.processes.PodBoundary;
 import dev.orchard.provider.local.internal.processes.TokenBoundary;
 import dev.orchard.provider.local.internal.volumes.LocalStorage;
 import java.io.IOException;
@@ -28,7 +27,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Future;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -41,8 +39,9 @@ import org.slf4j.LoggerFactory;
  * commands, the node's room), so a refused create leaves nothing. Then it makes the pod's state folder and its
  * boundary, saves the create journal (from then on the sandbox is the provider's), makes the sandbox new, binds
  * the volumes, lets the containers run and saves the journal with their runs ({@link PodJournal}); a failure on the
- * way undoes all of it ({@link PodRemoval#undo}). The containers' wrappers are started first, on other threads,
- * while the files are made: each waits for its orders, so nothing of the pod runs before the journal says so.
+ * way undoes all of it ({@link PodRemoval#undo}). The files are made on another thread while the creating thread
+ * starts the containers' wrappers ({@link WrapperSpawner}): each waits for its orders, so nothing of the pod runs
+ * before the journal says so.
  */
 final class PodCreation {
     private static final Logger LOG = LoggerFactory.getLogger(PodCreation.class);
@@ -129,19 +128,21 @@ final class PodCreation {
         table.admit(run);
         run.lock();
         try {
-            List<Future<WrapperSpawner.Spawned>> spawning = List.of();
-            CompletableFuture<PodBoundary> boundary = new CompletableFuture<>();
+            List<CompletableFuture<WrapperSpawner.Spawned>> spawning = List.of();
+            CompletableFuture<Map<String, List<Path>>> made = null;
             try {
-                // The wrappers start while the files are made; they run nothing until released, after the journal.
-                spawning = spawner.spawn(run, boundary);
-                make(run, volumes, boundary);
+                // The files are made aside while this thread starts the wrappers, which run nothing until released.
+                made = spawner.aside(() -> make(run, volumes));
+                spawning = spawner.spawn(run);
+                Map<String, List<Path>> joins = WrapperSpawner.await(made);
                 List<Container> specs = run.spec().containers();
                 for (int i = 0; i < specs.size(); i++) {
-                    supervisor.release(run, run.container(specs.get(i).name()), spawning.get(i));
+                    String name = specs.get(i).name();
+                    supervisor.release(run, run.container(name), spawning.get(i), joins.get(name));
                 }
                 journal.saveCreated(run); // the runs, for the next instance to adopt; supersedes the create journal
             } catch (IOException | RuntimeException e) {
-                boundary.completeExceptionally(e); // a wrapper waiting for it gives up, and is ended
+                settle(made); // what it made is undone below, once it has stopped making it
                 WrapperSpawner.discard(spawning);
                 removal.undo(run);
                 if (e instanceof OrchardException o) {
@@ -151,9 +152,6 @@ final class PodCreation {
                     throw new UnavailableException("pod " + key + " could not be made under " + root + ": " + e, e);
                 }
                 throw new ProviderFaultException("the local provider failed to start pod " + key + ": " + e, e);
-            } finally {
-                // Made by now, or failed above; whatever else ended the create, no wrapper waits for it for good.
-                boundary.completeExceptionally(new IllegalStateException("the create of pod " + key + " ended"));
             }
             run.publish();
             changed.accept(run);
@@ -162,18 +160,32 @@ final class PodCreation {
         }
     }
 
-    // Under the pod's lock: its state folder, boundary and journal, then its sandbox, files and volumes.
-    private void make(PodRun run, Map<String, Path> volumes, CompletableFuture<PodBoundary> boundary)
-            throws IOException {
+    private static void settle(CompletableFuture<?> work) {
+        if (work != null) {
+            try {
+                WrapperSpawner.await(work);
+            } catch (IOException | RuntimeException failed) {
+                // the create fails for it, or for what came first
+            }
+        }
+    }
+
+    // Aside, while the creating thread holds the pod's lock: its state folder, boundary and journal, then its
+    // sandbox, files and volumes, and last the groups each container's wrapper joins.
+    private Map<String, List<Path>> make(PodRun run, Map<String, Path> volumes) throws IOException {
         run.state().create();
         run.boundary(cgroups.create(groupName(run.key(), run.token()), run.token()));
-        boundary.complete(run.boundary()); // the wrappers join it while the rest is made
         journal.saveCreate(run);
         // from here on the sandbox is the provider's: a crash leaves a create to undo
         run.sandbox().create();
         run.sandboxMade(true);
         run.containers(places(run, volumes, true));
         claims.bind(run.key(), run.spec());
+        Map<String, List<Path>> joins = new HashMap<>();
+        for (Container c : run.spec().containers()) {
+            joins.put(c.name(), run.boundary().joinFiles(c.name()));
+        }
+        return joins;
     }
 
     /** The name of a pod's cgroup folder: its namespace, name and a part of its token, unique to this pod. */

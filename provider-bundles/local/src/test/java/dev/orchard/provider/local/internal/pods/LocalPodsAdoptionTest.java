@@ -113,8 +113,12 @@ class LocalPodsAdoptionTest {
     @Test
     void aCreateThatACrashInterruptedAfterItsProcessStartedIsUndoneByTheNextInstance() throws Exception {
         first = open();
-        first.createPod(pod("half", RestartPolicy.ALWAYS, "sleep 300"));
+        first.createPod(pod("half", RestartPolicy.ALWAYS, "echo up; sleep 300"));
         long pid = first.pid("default", "half", "main").orElseThrow();
+        // The process started: its wrapper has joined the pod's boundary and runs the command. (A wrapper that a
+        // crash cut off before it joined cannot join once the next instance has removed the boundary, and exits
+        // without running anything; this test is of the one that got further.)
+        await("the command to run", () -> logs(first, "half").contains("up"));
         Path state = first.rootPath().resolve(".orchard/pods/default/half");
         assertTrue(Files.isRegularFile(state.resolve("create.json")), "the create's journal, written before the start");
         first.detach();

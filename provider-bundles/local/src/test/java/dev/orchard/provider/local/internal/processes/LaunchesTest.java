@@ -91,4 +91,19 @@ class LaunchesTest {
                 Files.readString(files.log()).contains("its working folder " + tmp.resolve("gone") + " cannot be"),
                 Files.readString(files.log()));
     }
+
+    @Test
+    void aWrapperWhosePodsGroupWentBeforeItJoinedRunsNothing() throws Exception {
+        // A crash between the release and the join, and a next instance that removed the pod's group meanwhile:
+        // the wrapper cannot join, and must not run the command outside the pod.
+        Path gone = tmp.resolve("cgroup-removed/cgroup.procs");
+        Process wrapper = spawn();
+        Launches.release(wrapper, files, work, List.of(gone));
+        assertTrue(wrapper.waitFor(10, TimeUnit.SECONDS));
+        assertEquals(125, wrapper.exitValue());
+        assertFalse(Files.exists(marker), "the command never ran");
+        assertTrue(
+                Files.readString(files.log()).contains("it could not join the pod's cgroup (" + gone + ")"),
+                Files.readString(files.log()));
+    }
 }
