@@ -187,14 +187,22 @@ final class OrchardProcess implements AutoCloseable {
 
     /** Waits until the process has printed some text on stdout after the first {@code from} characters. */
     void awaitStdoutSince(int from, String text, long seconds) throws InterruptedException {
+        if (!printsSince(from, text, seconds)) {
+            throw new AssertionError("never printed \"" + text + "\" (alive: " + process.isAlive() + ")\nstdout:\n"
+                    + stdout + "\nstderr:\n" + stderr);
+        }
+    }
+
+    /** Whether the process prints some text on stdout after the first {@code from} characters, within the time. */
+    boolean printsSince(int from, String text, long seconds) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
         while (!stdout.substring(from).contains(text)) {
             if (!process.isAlive() || System.nanoTime() > deadline) {
-                throw new AssertionError("never printed \"" + text + "\" (alive: " + process.isAlive() + ")\nstdout:\n"
-                        + stdout + "\nstderr:\n" + stderr);
+                return false;
             }
             Thread.sleep(20);
         }
+        return true;
     }
 
     // After the process ended, the pumps may still be copying its last bytes; the streams end with it.

@@ -2,6 +2,7 @@ package dev.orchard.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -51,11 +52,10 @@ class ShellConsoleIT {
             int ticking = orchard.stdout().length();
             orchard.signal("INT");
             orchard.signal("INT");
-            // The prompt after the follow, then a fresh one for one more Ctrl-C: the signals before it were handled,
-            // so none can reach the next command.
+            // The prompt after the follow. The second signal may still be on its way (each is handled on a thread of
+            // its own) and end the next command instead; once a command has answered, both were handled.
             orchard.awaitStdoutSince(ticking, "g! ", 30);
-            ctrlCAtThePrompt(orchard);
-            assertEquals("again", lastLine(orchard.run("echo again")));
+            answers(orchard, "again");
             orchard.run("orchard:pod-rm local t");
             // Ctrl-C at the prompt gives a fresh prompt; it does not stop the runtime either.
             ctrlCAtThePrompt(orchard);
@@ -67,6 +67,41 @@ class ShellConsoleIT {
             assertEquals(0, orchard.waitFor(30), orchard.stderr());
             assertTrue(orchard.stderr().contains("Provider removed: POD local"), orchard.stderr());
         }
+    }
+
+    @Test
+    void ctrlCAtAnyMomentOfALineNeverHangsNorSilencesTheShell() throws Exception {
+        try (OrchardProcess orchard = OrchardProcess.start(folder)) {
+            orchard.run("echo ready");
+            orchard.run("kept = 'a value'");
+            // Gogo runs each command of a line as a job on a thread of the session's pool, so a Ctrl-C during a line of
+            // many short ones lands in every phase of a job: before a thread took it up (Gogo's cancel then left the
+            // shell waiting forever) and while it writes (Gogo then closed the session's stream, which was stdout).
+            String line = "echo tick; ".repeat(40) + "echo end";
+            for (int i = 0; i < 40; i++) {
+                orchard.type(line);
+                orchard.signal("INT");
+                answers(orchard, "after-" + i);
+            }
+            assertEquals("still here", lastLine(orchard.run("echo still here")));
+            // Each interrupted line had the next one run in a fresh session: the variables went along.
+            assertEquals("a value", lastLine(orchard.run("echo $kept")));
+            orchard.type("stop 0");
+            assertEquals(0, orchard.waitFor(30), orchard.stderr());
+        }
+    }
+
+    // The shell answers a command. A Ctrl-C that came late may end one command, so a second one must answer.
+    private static void answers(OrchardProcess orchard, String word) throws Exception {
+        for (int attempt = 1; attempt <= 2; attempt++) {
+            int from = orchard.stdout().length();
+            orchard.type("echo " + word + "-" + attempt);
+            if (orchard.printsSince(from, word + "-" + attempt + "\n", 15)) {
+                return;
+            }
+        }
+        fail("the shell no longer answers (alive: " + orchard.isAlive() + ")\nstdout:\n" + orchard.stdout()
+                + "\nstderr:\n" + orchard.stderr());
     }
 
     // Ctrl-C at the prompt, and the fresh prompt it gives.

@@ -50,7 +50,10 @@ final class OneCommand {
             PrintStream err,
             Consumer<CommandRun> started) {
         awaitCommand(context, line);
-        CommandSession session = processor.createSession(in, out, err);
+        // Guarded: an interrupt that cuts a write short makes Gogo close the session's streams, which must not close
+        // the caller's (the process's stdout, or the socket's frames, which still carry the exit status).
+        CommandSession session =
+                processor.createSession(in, new SessionOutput(out).stream(), new SessionOutput(err).stream());
         CommandRun run = new CommandRun(session, line);
         started.accept(run);
         try {

@@ -12,6 +12,7 @@ import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Set;
 import org.apache.felix.service.command.CommandProcessor;
 import org.apache.felix.service.command.CommandSession;
 import org.apache.felix.service.command.Converter;
@@ -36,6 +37,8 @@ final class ShellConsole implements Runnable {
             new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
     private volatile CommandRun running;
     private volatile String lastPrompt = "g! ";
+    private SessionOutput sessionOut;
+    private SessionOutput sessionErr;
 
     /**
      * Creates the console.
@@ -51,8 +54,7 @@ final class ShellConsole implements Runnable {
     /** Reads and runs lines until the end of input, then stops the framework. */
     @Override
     public void run() {
-        // Commands get no console input: the console reads ahead, and a command reading it would race the shell.
-        CommandSession session = processor.createSession(new ByteArrayInputStream(new byte[0]), out, err);
+        CommandSession session = openSession(null);
         try (BufferedReader in = new BufferedReader(
                 new InputStreamReader(new FileInputStream(FileDescriptor.in), StandardCharsets.UTF_8))) {
             login(session);
@@ -65,7 +67,12 @@ final class ShellConsole implements Runnable {
                     break;
                 }
                 if (!line.isBlank()) {
-                    execute(session, line);
+                    // An interrupted command's pipes may still close the session's streams as they end (see
+                    // SessionOutput): the next command gets a fresh session.
+                    boolean interrupted = execute(session, line);
+                    if (interrupted || sessionOut.closed() || sessionErr.closed()) {
+                        session = openSession(session);
+                    }
                 }
             }
         } catch (IOException e) {
@@ -102,7 +109,8 @@ final class ShellConsole implements Runnable {
     }
 
     // Runs a line as Gogo's console does: the result formatted, an exception as one line, both kept in the session.
-    private void execute(CommandSession session, String line) {
+    // Returns whether it was interrupted.
+    private boolean execute(CommandSession session, String line) {
         CommandRun run = new CommandRun(session, line);
         running = run;
         try {
@@ -121,6 +129,28 @@ final class ShellConsole implements Runnable {
             out.flush();
             err.flush();
         }
+        return run.interrupted();
+    }
+
+    // A session over guarded streams (SessionOutput). One that replaces the session of an interrupted command takes
+    // over its variables, so the prompt, scope and the user's own stay (Gogo's API lists them under ".variables"; a
+    // name that is also a constant or has a computed "#name" twin reads as that), and closing the old one ends
+    // whatever of that command still runs.
+    private CommandSession openSession(CommandSession previous) {
+        sessionOut = new SessionOutput(out);
+        sessionErr = new SessionOutput(err);
+        // Commands get no console input: the console reads ahead, and a command reading it would race the shell.
+        CommandSession session = processor.createSession(
+                new ByteArrayInputStream(new byte[0]), sessionOut.stream(), sessionErr.stream());
+        if (previous != null) {
+            if (previous.get(".variables") instanceof Set<?> names) {
+                for (Object name : Set.copyOf(names)) {
+                    session.put(name.toString(), previous.get(name.toString()));
+                }
+            }
+            previous.close();
+        }
+        return session;
     }
 
     // Gogo's login: the profile (etc/gosh_profile in the folder, else the shell bundle's), which sets the prompt,
