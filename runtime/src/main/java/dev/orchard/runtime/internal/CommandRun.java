@@ -1,30 +1,37 @@
 package dev.orchard.runtime.internal;
 
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.felix.service.command.CommandSession;
 import org.apache.felix.service.command.Job;
 
 /**
- * One command line running in a Gogo session, which Ctrl-C can end. Gogo runs the line as a job on threads of its
- * own; interrupting the job interrupts them, so a followed log ends and the line returns. An interrupt that comes
- * before the job exists is applied as soon as it does.
+ * One command line running in a Gogo session, which Ctrl-C can end: the whole line, not only the statement that
+ * runs when it comes. Gogo runs each statement of the line as a job on threads of its own, while the thread that
+ * called {@code execute} waits for it.
  *
- * <p>Gogo's {@link Job#interrupt()} cancels the job's task in its session's thread pool. A task cancelled before a
- * pool thread picked it up never runs, so the job never ends and the caller of {@code execute} waits for it forever:
- * a Ctrl-C just after Enter hung the shell. So the job is ended from a thread of its own ({@link #end(Job)}), which
- * moves a job that is not done shortly after to the background, the one public way to release that caller.
+ * <p>An interrupt does two things. It interrupts that waiting thread, so the caller is released at once and no
+ * further statement of the line starts (Gogo's wait throws, and the line's evaluation with it). And it interrupts
+ * each job of the line, the one running and any that starts after, from a thread of its own ({@link #end}):
+ * Gogo's {@link Job#interrupt()} waits for the job's lock, held while the job starts, so the interrupt applies once
+ * the job's task exists. It cancels that task, which interrupts a command that runs (a followed log ends) and drops
+ * one that has not begun. A job left in the foreground would refuse the session's next command, so when the line
+ * returns, a job not done within a grace is moved to the background ({@link #leftJobRunning()}).
  */
 final class CommandRun {
-    /** How long an interrupted job has to end before it is taken as one that never ran. */
+    /** How long an interrupted job has to end before it is left to run in the background. */
     private static final long END_GRACE_MILLIS = 250;
 
     private final CommandSession session;
     private final String line;
-    private final AtomicBoolean ending = new AtomicBoolean();
+    private final Set<Job> ended = ConcurrentHashMap.newKeySet();
     private volatile Job job;
     private volatile boolean interruptRequested;
-    private volatile boolean finished;
+    private volatile boolean leftJobRunning;
+    // Guarded by this: the thread in execute() is interrupted only while it runs the line, never after.
+    private Thread runner;
+    private boolean finished;
 
     /**
      * Prepares a run.
@@ -38,26 +45,42 @@ final class CommandRun {
     }
 
     /**
-     * Runs the line on this thread until it ends.
+     * Runs the line on this thread until it ends, or until it is interrupted.
      *
-     * @return what it returned
-     * @throws Exception what it threw
+     * @return what it returned; null if it was interrupted before it began
+     * @throws Exception what it threw; an {@link InterruptedException} where an interrupt released this thread
      */
     Object execute() throws Exception {
-        // Volatile writes and reads in opposite orders here and in interrupt(): one of the two sees the other.
+        synchronized (this) {
+            if (interruptRequested) {
+                finished = true;
+                return null;
+            }
+            runner = Thread.currentThread();
+        }
+        // Called on this thread, inside the job's start, before this thread waits for it: a statement that starts
+        // after the interrupt is ended too, and this thread's wait for it throws at once.
         session.setJobListener((j, before, now) -> {
             if (j.parent() == null && now == Job.Status.Foreground) {
                 job = j;
                 if (interruptRequested) {
+                    Thread.currentThread().interrupt();
                     end(j);
                 }
             }
         });
         try {
-            return interruptRequested ? null : session.execute(line);
+            return session.execute(line);
         } finally {
-            finished = true;
             session.setJobListener(null);
+            synchronized (this) {
+                finished = true;
+                runner = null;
+            }
+            Thread.interrupted(); // the interrupt was this line's; the thread goes on to other work
+            if (interruptRequested) {
+                release(job);
+            }
         }
     }
 
@@ -68,50 +91,62 @@ final class CommandRun {
      *     that a second Ctrl-C can do more
      */
     boolean interrupt() {
-        if (finished || interruptRequested) {
-            return false;
+        Job j;
+        synchronized (this) {
+            if (finished || interruptRequested) {
+                return false;
+            }
+            interruptRequested = true;
+            if (runner != null) {
+                runner.interrupt();
+            }
+            j = job;
         }
-        interruptRequested = true;
-        Job j = job;
         if (j != null) {
             end(j);
         }
         return true;
     }
 
-    // Once per run, on a thread of its own: the caller may be a signal handler, which must not wait, or Gogo's
-    // execute on the console's thread, inside the job's start, before its task exists (Job.interrupt waits for the
-    // job's lock, so the task exists by the time the interrupt applies). A job whose task ran ends within
-    // milliseconds of the interrupt, because its controller's wait for its pipes is interrupted; one still in the
-    // foreground after the grace never ran; it stays in the background, never started, until its session closes
-    // (the console replaces the session of an interrupted command; a one-shot's closes when it ends).
+    // Once per job, on a thread of its own: the caller may be a signal handler, which must not wait for the job's
+    // lock, or this run's own thread, which holds it inside the job's start. Interrupting a job that is done already
+    // (the line was between two statements) does nothing.
     private void end(Job j) {
-        if (!ending.compareAndSet(false, true)) {
+        if (!ended.add(j)) {
             return;
         }
-        Thread ender = new Thread(
-                () -> {
-                    j.interrupt();
-                    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(END_GRACE_MILLIS);
-                    while (j.status() != Job.Status.Done && System.nanoTime() < deadline) {
-                        try {
-                            Thread.sleep(5);
-                        } catch (InterruptedException e) {
-                            Thread.currentThread().interrupt();
-                            break;
-                        }
-                    }
-                    if (j.status() == Job.Status.Foreground) {
-                        try {
-                            j.background();
-                        } catch (IllegalStateException doneMeanwhile) {
-                            // it ended after all
-                        }
-                    }
-                },
-                "orchard-shell-interrupt");
+        Thread ender = new Thread(j::interrupt, "orchard-shell-interrupt");
         ender.setDaemon(true);
         ender.start();
+    }
+
+    // On the run's thread, once the line returned after an interrupt: the interrupted job ends within milliseconds
+    // (its controller's wait for its pipes is interrupted), or its task was dropped before it ran and it would stay
+    // in the foreground for good; either way it leaves the foreground, so that the session takes further commands.
+    private void release(Job j) {
+        if (j == null) {
+            return;
+        }
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(END_GRACE_MILLIS);
+        boolean interrupted = false;
+        while (j.status() == Job.Status.Foreground && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(5);
+            } catch (InterruptedException e) {
+                interrupted = true; // a second Ctrl-C: the grace still applies, the session must take commands
+            }
+        }
+        if (j.status() == Job.Status.Foreground) {
+            try {
+                j.background();
+                leftJobRunning = true;
+            } catch (IllegalStateException doneMeanwhile) {
+                // it ended after all
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /**
@@ -124,20 +159,12 @@ final class CommandRun {
     }
 
     /**
-     * The session it runs in.
+     * Whether an interrupted job did not end within the grace and was moved to the background, where it may still
+     * run (or was dropped before it ran, and will never end): its session is best closed, which ends it.
      *
-     * @return the session
+     * @return true if a job of the line was left in the background
      */
-    CommandSession session() {
-        return session;
-    }
-
-    /**
-     * The command line.
-     *
-     * @return the line
-     */
-    String line() {
-        return line;
+    boolean leftJobRunning() {
+        return leftJobRunning;
     }
 }

@@ -37,7 +37,8 @@ final class SessionOutput extends OutputStream {
     }
 
     /**
-     * Whether the session closed this stream, which it does only when an interrupt cut a write short.
+     * Whether the session closed this stream: Gogo does when an interrupt cuts a write short, and a command may
+     * close its output itself.
      *
      * @return true once closed
      */

@@ -28,6 +28,10 @@ import org.osgi.framework.BundleContext;
  */
 final class ShellConsole implements Runnable {
     private static final String GOGO_SHELL = "org.apache.felix.gogo.shell";
+    // Gogo's own variables for the line it evaluates (Closure's ".location" and ".defaultLock"): an interrupt may
+    // leave them set, and a fresh session must not take them over (a left ".defaultLock" disables the "default"
+    // command for good).
+    private static final Set<String> LINE_STATE = Set.of(".location", ".defaultLock");
 
     private final CommandProcessor processor;
     private final BundleContext context;
@@ -67,16 +71,20 @@ final class ShellConsole implements Runnable {
                     break;
                 }
                 if (!line.isBlank()) {
-                    // An interrupted command's pipes may still close the session's streams as they end (see
-                    // SessionOutput): the next command gets a fresh session.
-                    boolean interrupted = execute(session, line);
-                    if (interrupted || sessionOut.closed() || sessionErr.closed()) {
+                    // A session whose output Gogo closed (an interrupt cut a write short, see SessionOutput) is
+                    // replaced before the line runs, and one whose interrupted job may still run, after it.
+                    if (outputClosed()) {
+                        session = openSession(session);
+                    }
+                    if (execute(session, line) || outputClosed()) {
                         session = openSession(session);
                     }
                 }
             }
         } catch (IOException e) {
             err.println("gogo: the console's input failed: " + e.getMessage());
+        } catch (ProcessorStopped stopped) {
+            // the runtime stops (SIGTERM while a command ran): the framework is on its way down already
         } finally {
             session.close();
         }
@@ -109,7 +117,7 @@ final class ShellConsole implements Runnable {
     }
 
     // Runs a line as Gogo's console does: the result formatted, an exception as one line, both kept in the session.
-    // Returns whether it was interrupted.
+    // Returns whether a job of it was left running after an interrupt, so that its session is to be closed.
     private boolean execute(CommandSession session, String line) {
         CommandRun run = new CommandRun(session, line);
         running = run;
@@ -129,7 +137,11 @@ final class ShellConsole implements Runnable {
             out.flush();
             err.flush();
         }
-        return run.interrupted();
+        return run.leftJobRunning();
+    }
+
+    private boolean outputClosed() {
+        return sessionOut.closed() || sessionErr.closed();
     }
 
     // A session over guarded streams (SessionOutput). One that replaces the session of an interrupted command takes
@@ -139,13 +151,23 @@ final class ShellConsole implements Runnable {
     private CommandSession openSession(CommandSession previous) {
         sessionOut = new SessionOutput(out);
         sessionErr = new SessionOutput(err);
-        // Commands get no console input: the console reads ahead, and a command reading it would race the shell.
-        CommandSession session = processor.createSession(
-                new ByteArrayInputStream(new byte[0]), sessionOut.stream(), sessionErr.stream());
+        CommandSession session;
+        try {
+            // Commands get no console input: the console reads ahead, and a command reading it would race the shell.
+            session = processor.createSession(
+                    new ByteArrayInputStream(new byte[0]), sessionOut.stream(), sessionErr.stream());
+        } catch (IllegalStateException stopped) {
+            if (previous != null) {
+                previous.close();
+            }
+            throw new ProcessorStopped(stopped);
+        }
         if (previous != null) {
             if (previous.get(".variables") instanceof Set<?> names) {
                 for (Object name : Set.copyOf(names)) {
-                    session.put(name.toString(), previous.get(name.toString()));
+                    if (!LINE_STATE.contains(name.toString())) {
+                        session.put(name.toString(), previous.get(name.toString()));
+                    }
                 }
             }
             previous.close();
@@ -206,6 +228,15 @@ final class ShellConsole implements Runnable {
             context.getBundle(0).stop();
         } catch (Exception e) {
             err.println("gogo: stopping the framework failed: " + e.getMessage());
+        }
+    }
+
+    /** Gogo's processor stopped, so no session can be made: the runtime is stopping. */
+    private static final class ProcessorStopped extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        ProcessorStopped(IllegalStateException cause) {
+            super(cause);
         }
     }
 }
