@@ -28,13 +28,16 @@ class PodNotificationQueueTest {
         try (PodNotificationQueue queue =
                 new PodNotificationQueue("test-notify", (pod, e) -> failed.add(pod.name() + ":" + e.getMessage()))) {
             queue.callback(pod -> {
-                all.countDown();
-                if (Thread.currentThread() == caller) {
-                    seen.add("on the caller's thread");
-                }
-                seen.add(pod.name());
-                if (pod.name().equals("p7")) {
-                    throw new IllegalStateException("callback bug");
+                try {
+                    if (Thread.currentThread() == caller) {
+                        seen.add("on the caller's thread");
+                    }
+                    seen.add(pod.name());
+                    if (pod.name().equals("p7")) {
+                        throw new IllegalStateException("callback bug");
+                    }
+                } finally {
+                    all.countDown(); // last: the test reads what the callback saw once the count is down
                 }
             });
             for (int i = 0; i < 100; i++) {
