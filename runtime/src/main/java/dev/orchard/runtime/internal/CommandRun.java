@@ -1,7 +1,6 @@
 package dev.orchard.runtime.internal;
 
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.TimeUnit;
 import org.apache.felix.service.command.CommandSession;
 import org.apache.felix.service.command.Job;
@@ -11,13 +10,13 @@ import org.apache.felix.service.command.Job;
  * runs when it comes. Gogo runs each statement of the line as a job on threads of its own, while the thread that
  * called {@code execute} waits for it.
  *
- * <p>An interrupt does two things. It interrupts that waiting thread, so the caller is released at once and no
- * further statement of the line starts (Gogo's wait throws, and the line's evaluation with it). And it interrupts
- * each job of the line, the one running and any that starts after, from a thread of its own ({@link #end}):
- * Gogo's {@link Job#interrupt()} waits for the job's lock, held while the job starts, so the interrupt applies once
- * the job's task exists. It cancels that task, which interrupts a command that runs (a followed log ends) and drops
- * one that has not begun. A job left in the foreground would refuse the session's next command, so when the line
- * returns, a job not done within a grace is moved to the background ({@link #leftJobRunning()}).
+ * <p>An interrupt does three things. It interrupts that waiting thread, so the caller is released at once (Gogo's
+ * wait throws, and the line's evaluation with it). It interrupts the job that runs, from a thread of its own
+ * ({@link #end}): Gogo's {@link Job#interrupt()} waits for the job's lock, held while the job starts, so the interrupt
+ * applies once the job's task exists; it cancels that task, which interrupts a command that runs (a followed log
+ * ends) and drops one that has not begun. And any statement of the line that starts after it is refused before its
+ * task exists, so it never runs. A job left in the foreground would refuse the session's next command, so when the
+ * line returns, a job not done within a grace is moved to the background ({@link #leftJobRunning()}).
  */
 final class CommandRun {
     /** How long an interrupted job has to end before it is left to run in the background. */
@@ -25,7 +24,6 @@ final class CommandRun {
 
     private final CommandSession session;
     private final String line;
-    private final Set<Job> ended = ConcurrentHashMap.newKeySet();
     private volatile Job job;
     private volatile boolean interruptRequested;
     private volatile boolean leftJobRunning;
@@ -48,7 +46,8 @@ final class CommandRun {
      * Runs the line on this thread until it ends, or until it is interrupted.
      *
      * @return what it returned; null if it was interrupted before it began
-     * @throws Exception what it threw; an {@link InterruptedException} where an interrupt released this thread
+     * @throws Exception what it threw; an {@link InterruptedException} or a {@link CancellationException} where an
+     *     interrupt ended it
      */
     Object execute() throws Exception {
         synchronized (this) {
@@ -58,15 +57,22 @@ final class CommandRun {
             }
             runner = Thread.currentThread();
         }
-        // Called on this thread, inside the job's start, before this thread waits for it: a statement that starts
-        // after the interrupt is ended too, and this thread's wait for it throws at once.
+        Thread self = Thread.currentThread();
+        // Told on this thread, inside each statement's start, before its task is handed to Gogo's pool: a statement
+        // that starts after the interrupt (in the foreground, the background or a pipe) is refused there, so it never
+        // runs; it is moved out of the foreground first, so that the session takes the next command.
         session.setJobListener((j, before, now) -> {
-            if (j.parent() == null && now == Job.Status.Foreground) {
+            if (j.parent() != null || Thread.currentThread() != self) {
+                return;
+            }
+            if (now == Job.Status.Foreground) {
                 job = j;
-                if (interruptRequested) {
-                    Thread.currentThread().interrupt();
-                    end(j);
+            }
+            if (before == Job.Status.Created && interruptRequested) {
+                if (now == Job.Status.Foreground) {
+                    j.background();
                 }
+                throw new CancellationException("the line was interrupted");
             }
         });
         try {
@@ -108,13 +114,9 @@ final class CommandRun {
         return true;
     }
 
-    // Once per job, on a thread of its own: the caller may be a signal handler, which must not wait for the job's
-    // lock, or this run's own thread, which holds it inside the job's start. Interrupting a job that is done already
-    // (the line was between two statements) does nothing.
-    private void end(Job j) {
-        if (!ended.add(j)) {
-            return;
-        }
+    // On a thread of its own: the caller may be a signal handler, which must not wait for the job's lock (held while
+    // the job starts). Interrupting a job that is done already (the line was between two statements) does nothing.
+    private static void end(Job j) {
         Thread ender = new Thread(j::interrupt, "orchard-shell-interrupt");
         ender.setDaemon(true);
         ender.start();
@@ -133,7 +135,7 @@ final class CommandRun {
             try {
                 Thread.sleep(5);
             } catch (InterruptedException e) {
-                interrupted = true; // a second Ctrl-C: the grace still applies, the session must take commands
+                interrupted = true; // not from this run (it no longer interrupts this thread): kept for the caller
             }
         }
         if (j.status() == Job.Status.Foreground) {

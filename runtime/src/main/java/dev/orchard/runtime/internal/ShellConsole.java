@@ -58,7 +58,12 @@ final class ShellConsole implements Runnable {
     /** Reads and runs lines until the end of input, then stops the framework. */
     @Override
     public void run() {
-        CommandSession session = openSession(null);
+        CommandSession session;
+        try {
+            session = openSession(null);
+        } catch (ProcessorStopped stopped) {
+            return; // stopped before the console began
+        }
         try (BufferedReader in = new BufferedReader(
                 new InputStreamReader(new FileInputStream(FileDescriptor.in), StandardCharsets.UTF_8))) {
             login(session);
