@@ -91,12 +91,13 @@ class ShellConsoleIT {
         }
     }
 
-    // The shell answers a command. A Ctrl-C that came late may end one command, so a second one must answer.
+    // The shell answers a command. A Ctrl-C that came late may end one command, so a second one must answer; the
+    // first is given less time, since an echo answers in milliseconds unless a Ctrl-C ate it.
     private static void answers(OrchardProcess orchard, String word) throws Exception {
         for (int attempt = 1; attempt <= 2; attempt++) {
             int from = orchard.stdout().length();
             orchard.type("echo " + word + "-" + attempt);
-            if (orchard.printsSince(from, word + "-" + attempt + "\n", 15)) {
+            if (orchard.printsSince(from, word + "-" + attempt + "\n", attempt == 1 ? 5 : 20)) {
                 return;
             }
         }
