@@ -76,12 +76,13 @@ final class ShellConsole implements Runnable {
                     break;
                 }
                 if (!line.isBlank()) {
-                    // A session whose output Gogo closed (an interrupt cut a write short, see SessionOutput) is
-                    // replaced before the line runs, and one whose interrupted job may still run, after it.
+                    // A session whose output Gogo closed (an interrupt cut a write short, see SessionOutput, maybe
+                    // as the line before ended) is replaced before the line runs, and one whose interrupted job may
+                    // still run, after it.
                     if (outputClosed()) {
                         session = openSession(session);
                     }
-                    if (execute(session, line) || outputClosed()) {
+                    if (execute(session, line)) {
                         session = openSession(session);
                     }
                 }
