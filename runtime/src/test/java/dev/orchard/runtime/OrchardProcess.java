@@ -49,8 +49,14 @@ final class OrchardProcess implements AutoCloseable {
     }
 
     static OrchardProcess start(Path folder, String... args) throws IOException {
+        return start(folder, List.of(), args);
+    }
+
+    /** Starts the jar with JVM options before {@code -jar}, e.g. {@code -Dorchard.command.wait.ms=2000}. */
+    static OrchardProcess start(Path folder, List<String> jvmOptions, String... args) throws IOException {
         List<String> cmd = new ArrayList<>();
         cmd.add(JAVA);
+        cmd.addAll(jvmOptions);
         cmd.add("-jar");
         cmd.add(JAR.toAbsolutePath().toString());
         cmd.addAll(List.of(args));

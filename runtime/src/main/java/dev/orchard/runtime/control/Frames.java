@@ -45,7 +45,11 @@ public final class Frames {
     /** The longest payload of one frame, in bytes; longer output is sent in several frames. */
     public static final int MAX_PAYLOAD = 65536;
 
+    /** The most characters of what the other side sent that a refusal repeats ({@link #excerpt}). */
+    public static final int MAX_EXCERPT = 64;
+
     private static final int HEADER = 5;
+    private static final String CUT = "...";
 
     private final SocketChannel channel;
     private final ByteBuffer readHeader = ByteBuffer.allocate(HEADER);
@@ -130,6 +134,57 @@ public final class Frames {
     public void write(byte type, String text) throws IOException {
         byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
         write(type, bytes, 0, bytes.length);
+    }
+
+    /**
+     * Writes a {@link #REFUSED} frame. The reason always fits one frame: a longer one is cut at a character's
+     * boundary (and ends with {@code ...}), so that refusing never fails because of what is refused.
+     *
+     * @param why the reason
+     * @throws IOException if writing fails
+     */
+    public void refuse(String why) throws IOException {
+        byte[] bytes = fitting(why);
+        write(REFUSED, bytes, 0, bytes.length);
+    }
+
+    // The reason in UTF-8, cut to MAX_PAYLOAD bytes at a character's boundary.
+    static byte[] fitting(String why) {
+        byte[] bytes = why.getBytes(StandardCharsets.UTF_8);
+        if (bytes.length <= MAX_PAYLOAD) {
+            return bytes;
+        }
+        int end = MAX_PAYLOAD - CUT.length();
+        while ((bytes[end] & 0xc0) == 0x80) {
+            end--; // a continuation byte: the character starts before it
+        }
+        byte[] cut = new byte[end + CUT.length()];
+        System.arraycopy(bytes, 0, cut, 0, end);
+        System.arraycopy(CUT.getBytes(StandardCharsets.US_ASCII), 0, cut, end, CUT.length());
+        return cut;
+    }
+
+    /**
+     * What the other side sent, as a message may repeat it: quoted, at most {@value #MAX_EXCERPT} characters, control
+     * characters as Java escapes (backslash, u, four hex digits); longer text is cut and says how long it was. Input
+     * is never repeated unbounded: it may be as long as a frame, and a refusal that repeats it would not fit its own.
+     *
+     * @param text the untrusted text
+     * @return e.g. {@code "orchard/2"}, or {@code "xxxx..." (65536 characters)}
+     */
+    public static String excerpt(String text) {
+        StringBuilder b = new StringBuilder("\"");
+        int shown = Math.min(text.length(), MAX_EXCERPT);
+        for (int i = 0; i < shown; i++) {
+            char c = text.charAt(i);
+            if (c < 0x20 || c == 0x7f || Character.isSurrogate(c)) {
+                b.append(String.format("\\u%04x", (int) c));
+            } else {
+                b.append(c);
+            }
+        }
+        b.append(text.length() > shown ? CUT + "\" (" + text.length() + " characters)" : "\"");
+        return b.toString();
     }
 
     /**

@@ -9,37 +9,66 @@ import java.io.PrintStream;
 import java.net.ProtocolException;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import org.apache.felix.service.command.CommandProcessor;
 import org.osgi.framework.BundleContext;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One connection to the control socket: reads the client's hello and command ({@link Frames}), runs the command in a
  * session of its own with its output and errors sent back as frames while it runs, and ends with its exit status.
  * An interrupt frame, or the client going away, ends the command; anything the protocol does not define is refused
- * with the reason.
+ * with the reason. The command's start is announced with an empty output frame, which tells the client that the
+ * runtime took it (until then the client may give up, see {@code orchard.command.wait.ms}).
+ *
+ * <p>A connection first waits for its hello and command; the server may end that wait ({@link #expire}), for a
+ * client too slow or one too many. Only then is it admitted as a command, or refused.
  */
 final class SocketSession implements Runnable {
+    private static final Logger LOG = LoggerFactory.getLogger(SocketSession.class);
+
+    private enum Stage {
+        HANDSHAKE,
+        ADMITTED,
+        EXPIRED
+    }
+
     private final SocketChannel channel;
     private final Frames frames;
     private final Supplier<CommandProcessor> processor;
     private final BundleContext context;
+    private final Function<SocketSession, String> admission;
     private final Consumer<SocketSession> ended;
+    private final AtomicReference<Stage> stage = new AtomicReference<>(Stage.HANDSHAKE);
     private volatile CommandRun run;
     // An interrupt, or the client going away, before the run exists: applied when it starts (see started()).
     private volatile boolean interruptPending;
     private volatile boolean gone;
 
+    /**
+     * A connection that waits for its hello.
+     *
+     * @param channel the accepted connection, of this user's process
+     * @param processor Gogo's command processor, or null while there is none
+     * @param context the runtime bundle's context
+     * @param admission asked once the hello and the command came: null to run it, or why not
+     * @param ended told when the connection ends, however it ends
+     */
     SocketSession(
             SocketChannel channel,
             Supplier<CommandProcessor> processor,
             BundleContext context,
+            Function<SocketSession, String> admission,
             Consumer<SocketSession> ended) {
         this.channel = channel;
         this.frames = new Frames(channel);
         this.processor = processor;
         this.context = context;
+        this.admission = admission;
         this.ended = ended;
     }
 
@@ -47,7 +76,7 @@ final class SocketSession implements Runnable {
     public void run() {
         try (channel) {
             String command = handshake();
-            if (command == null) {
+            if (command == null || !admitted()) {
                 return;
             }
             Thread watcher = new Thread(this::watch, "orchard-socket-watch");
@@ -66,10 +95,46 @@ final class SocketSession implements Runnable {
                 frames.writeExit(status);
             }
         } catch (IOException e) {
-            // the client went away; its command was interrupted
+            // the client went away, or its wait for the hello was ended; its command was interrupted
+        } catch (RuntimeException e) {
+            // Nothing a client sends may end here; if it does, the client hears why and the runtime runs on.
+            LOG.debug("A control socket connection failed", e);
+            refused("the runtime could not serve this connection: " + e);
         } finally {
             ended.accept(this);
         }
+    }
+
+    /**
+     * Ends the wait for the hello and the command, if it still waits: refuses with the reason and closes.
+     *
+     * @param why the reason
+     * @return true if it still waited and is now closed; false if it was admitted already (it runs on)
+     */
+    boolean expire(String why) {
+        if (!stage.compareAndSet(Stage.HANDSHAKE, Stage.EXPIRED)) {
+            return false;
+        }
+        refused(why); // nothing was written to it yet but its hello, so this short frame never blocks
+        try {
+            channel.close();
+        } catch (IOException e) {
+            // closed already
+        }
+        return true;
+    }
+
+    // Once the hello and the command came: runs only if the wait was not ended meanwhile and the server admits it.
+    private boolean admitted() {
+        if (!stage.compareAndSet(Stage.HANDSHAKE, Stage.ADMITTED)) {
+            return false;
+        }
+        String refusal = admission.apply(this);
+        if (refusal != null) {
+            refused(refusal);
+            return false;
+        }
+        return true;
     }
 
     /** Ends the command and the connection: the runtime is stopping. */
@@ -102,7 +167,7 @@ final class SocketSession implements Runnable {
                     + Frames.describe(hello.type()));
         }
         if (!Frames.VERSION.equals(hello.text())) {
-            return refused("this runtime speaks " + Frames.VERSION + ", not " + hello.text());
+            return refused("this runtime speaks " + Frames.VERSION + ", not " + Frames.excerpt(hello.text()));
         }
         frames.write(Frames.HELLO, Frames.VERSION);
         Frame command = frames.read();
@@ -150,8 +215,16 @@ final class SocketSession implements Runnable {
         }
     }
 
+    // The run exists: tells the client, with an empty output frame, that the command started (a client whose wait
+    // ended has closed the connection, so the write fails and the command ends as it starts).
     private void started(CommandRun r) {
         run = r;
+        try {
+            frames.write(Frames.STDOUT, new byte[0], 0, 0);
+        } catch (IOException e) {
+            gone = true;
+            interruptPending = true;
+        }
         if (interruptPending) {
             r.interrupt();
         }
@@ -159,7 +232,7 @@ final class SocketSession implements Runnable {
 
     private String refused(String why) {
         try {
-            frames.write(Frames.REFUSED, why);
+            frames.refuse(why);
         } catch (IOException gone) {
             // it went away first
         }

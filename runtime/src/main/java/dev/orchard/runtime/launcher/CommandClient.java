@@ -12,21 +12,27 @@ import java.net.ConnectException;
 import java.net.SocketException;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
+import java.nio.channels.ClosedChannelException;
 import java.nio.channels.SocketChannel;
-import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.attribute.UserPrincipal;
 
 /**
  * {@code -c} in a folder where a runtime runs: sends the command to it over the control socket ({@link Frames}),
  * copies what the command prints to this process's stdout and stderr as it comes, and returns the command's exit
  * status. Ctrl-C asks the runtime to end the command; a second Ctrl-C leaves at once. It starts no framework and
  * loads no OSGi class.
+ *
+ * <p>It trusts the socket only as the runtime made it: {@code .orchard/} checked as the runtime checks it ({@link
+ * RuntimeFolder#prepare()}), the socket itself a socket of this user and no link, unchanged after connecting, and
+ * served by a process of this user. It gives up, with {@link #NO_ANSWER}, if the runtime has not taken the command
+ * by the deadline (connecting, the hello, and the runtime's word that the command started); once it started, the
+ * command runs as long as it runs.
  */
 final class CommandClient {
-    /** The exit status when the runtime refused the command or went away without an answer. */
+    /** The exit status when the runtime refused the command, did not take it in time, or went away. */
     static final int NO_ANSWER = 3;
+    /** The exit status when {@code .orchard/} or its socket is not this user's own: nothing was sent. */
+    static final int UNSAFE = 4;
     /** The exit status when a second Ctrl-C leaves without waiting for the command's end. */
     static final int INTERRUPTED = 130;
     /** The exit status when this process's own output is gone (a closed pipe), as SIGPIPE would give. */
@@ -34,61 +40,93 @@ final class CommandClient {
 
     private final SocketChannel channel;
     private final Frames frames;
+    private final Deadline deadline;
+    private final long waitMillis;
     private final PrintStream messages;
     private volatile boolean interrupted;
 
-    private CommandClient(SocketChannel channel, PrintStream messages) {
+    private CommandClient(SocketChannel channel, Deadline deadline, long waitMillis, PrintStream messages) {
         this.channel = channel;
         this.frames = new Frames(channel);
+        this.deadline = deadline;
+        this.waitMillis = waitMillis;
         this.messages = messages;
     }
 
     /**
-     * Connects to a runtime's control socket, if one listens there.
+     * Runs a command in the runtime that listens on a folder's socket, if one does.
      *
-     * @param socket the socket's path
-     * @param messages where to say why a connection is refused
-     * @return the client, or null if no runtime listens there (no socket, or a stale one)
-     * @throws IOException if the socket is there but cannot be used: another user's, or no permission
+     * @param folder the runtime folder, already {@link RuntimeFolder#prepare() prepared}
+     * @param command the command line
+     * @param until the deadline for the command to start, as {@link System#nanoTime()} gives it
+     * @param waitMillis what the deadline came from, for the message
+     * @param messages where to say why the command did not run, or ended without an answer
+     * @return its exit status (see {@link #exchange}), or null if no runtime listens there (no socket, or a stale one)
+     * @throws UnsafeFolderException if the socket is not this user's own, or another user's process serves it
+     * @throws IOException if the socket is there but cannot be used, e.g. no permission
      */
-    static CommandClient connect(Path socket, PrintStream messages) throws IOException {
-        if (!Files.exists(socket, LinkOption.NOFOLLOW_LINKS)) {
+    static Integer run(RuntimeFolder folder, String command, long until, long waitMillis, PrintStream messages)
+            throws IOException {
+        Object identity = folder.checkSocket();
+        if (identity == null) {
             return null;
         }
-        SocketChannel channel = SocketChannel.open(StandardProtocolFamily.UNIX);
-        try {
-            channel.connect(UnixDomainSocketAddress.of(socket));
-        } catch (ConnectException refused) {
-            channel.close();
-            return null; // a socket file left by a runtime that is gone
-        } catch (SocketException e) {
-            channel.close();
-            if (!Files.exists(socket, LinkOption.NOFOLLOW_LINKS)) {
-                return null; // removed meanwhile: the runtime stopped
+        Path socket = folder.socket();
+        try (SocketChannel channel = SocketChannel.open(StandardProtocolFamily.UNIX);
+                Deadline deadline = new Deadline(channel, until)) {
+            try {
+                channel.connect(UnixDomainSocketAddress.of(socket));
+            } catch (ConnectException refused) {
+                return null; // a socket file left by a runtime that is gone
+            } catch (ClosedChannelException timedOut) {
+                return new CommandClient(channel, deadline, waitMillis, messages).noAnswer(folder);
+            } catch (SocketException e) {
+                if (folder.checkSocket() == null) {
+                    return null; // removed meanwhile: the runtime stopped
+                }
+                throw new IOException("cannot connect to " + socket + ": " + e.getMessage(), e);
             }
-            throw new IOException("cannot connect to " + socket + ": " + e.getMessage(), e);
+            // Swapped between the check and the connect (only the folder's user could): the connection may lead
+            // anywhere of this user's.
+            if (!identity.equals(folder.checkSocket())) {
+                throw new UnsafeFolderException(socket + " was replaced while connecting; the command was not sent");
+            }
+            if (!Peer.isSelf(channel)) {
+                throw new UnsafeFolderException(socket + " is served by a process of "
+                        + Peer.user(channel).getName() + ", not of "
+                        + Peer.self().getName() + "; the command was not sent");
+            }
+            return new CommandClient(channel, deadline, waitMillis, messages).exchange(folder, command);
         }
-        if (!Peer.isSelf(channel)) {
-            UserPrincipal runtime = Peer.user(channel);
-            channel.close();
-            throw new IOException(socket + " is served by a process of " + runtime.getName() + ", not of "
-                    + Peer.self().getName() + "; the command was not sent");
-        }
-        return new CommandClient(channel, messages);
     }
 
     /**
      * Runs the command in the runtime and copies its output here until it ends.
      *
-     * @param command the command line
      * @return its exit status: 0, 1, a code of {@code orchard:exec}, 130 if interrupted; {@link #NO_ANSWER} if the
-     *     runtime refused it or went away, {@link #BROKEN_PIPE} if this process's output closed
+     *     runtime refused it, did not take it by the deadline or went away, {@link #BROKEN_PIPE} if this process's
+     *     output closed
      */
-    int run(String command) {
+    private int exchange(RuntimeFolder folder, String command) {
         OutputStream out = new FileOutputStream(FileDescriptor.out);
         OutputStream err = new FileOutputStream(FileDescriptor.err);
-        try (SocketChannel connection = channel) {
+        try {
+            // The command goes only after the runtime's hello: one that does not read (stopped) never gets it.
             frames.write(Frames.HELLO, Frames.VERSION);
+            Frame hello = frames.read();
+            if (hello == null) {
+                messages.println("orchard: the runtime closed the connection before the command was sent");
+                return NO_ANSWER;
+            }
+            if (hello.type() == Frames.REFUSED) {
+                messages.println("orchard: the runtime refused the command: " + hello.text());
+                return NO_ANSWER;
+            }
+            if (hello.type() != Frames.HELLO || !Frames.VERSION.equals(hello.text())) {
+                return refuse("expected " + Frames.VERSION + " first, got a frame of type "
+                        + Frames.describe(hello.type())
+                        + (hello.type() == Frames.HELLO ? " for " + Frames.excerpt(hello.text()) : ""));
+            }
             frames.write(Frames.COMMAND, command);
             Signals.handle("INT", new Runnable() {
                 @Override
@@ -98,30 +136,30 @@ final class CommandClient {
             });
             return copyUntilExit(out, err);
         } catch (IOException e) {
+            if (deadline.expired()) {
+                return noAnswer(folder);
+            }
             messages.println("orchard: the runtime went away before the command ended: " + e.getMessage());
             return NO_ANSWER;
         }
     }
 
+    private int noAnswer(RuntimeFolder folder) {
+        messages.println("orchard: the runtime in " + folder.folder() + " did not take the command within " + waitMillis
+                + " ms (orchard.command.wait.ms); is it stopped or overloaded? The command was not run");
+        return NO_ANSWER;
+    }
+
     private int copyUntilExit(OutputStream out, OutputStream err) throws IOException {
-        boolean greeted = false;
         while (true) {
             Frame frame = frames.read();
+            // The runtime's first frame after the command (an empty output frame as it starts) means it took it.
+            deadline.settle();
             if (frame == null) {
                 messages.println("orchard: the runtime closed the connection before the command ended");
                 return NO_ANSWER;
             }
             byte type = frame.type();
-            if (!greeted) {
-                if (type == Frames.HELLO && Frames.VERSION.equals(frame.text())) {
-                    greeted = true;
-                    continue;
-                }
-                if (type != Frames.REFUSED) {
-                    return refuse("expected " + Frames.VERSION + " first, got a frame of type " + Frames.describe(type)
-                            + (type == Frames.HELLO ? " for " + frame.text() : ""));
-                }
-            }
             switch (type) {
                 case Frames.STDOUT:
                 case Frames.STDERR:
@@ -145,7 +183,7 @@ final class CommandClient {
     // Says why the runtime's answer is not accepted, there and here.
     private int refuse(String why) {
         try {
-            frames.write(Frames.REFUSED, why);
+            frames.refuse(why);
         } catch (IOException gone) {
             // it learns from the closed connection
         }

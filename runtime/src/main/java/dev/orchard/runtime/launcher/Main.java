@@ -55,7 +55,9 @@ public final class Main {
 
     // -c: in the runtime that serves the folder's socket, or else, once the lock is free, in a runtime of its own.
     // A shell or a daemon that holds the lock but has no socket yet is starting: wait for either. Another -c holds
-    // the lock until its command ends and opens no socket: wait for the lock.
+    // the lock until its command ends and opens no socket: wait for the lock. .orchard is checked as the runtime
+    // checks it before anything in it is trusted; WAIT_MILLIS bounds everything until a running runtime has taken
+    // the command (the socket to appear, connecting, the hello, the command's start), not the command itself.
     private static int command(String command, RuntimeFolder folder, PrintStream err) {
         int length = command.getBytes(StandardCharsets.UTF_8).length;
         if (length > Frames.MAX_PAYLOAD) {
@@ -67,11 +69,11 @@ public final class Main {
         long deadline = System.nanoTime() + WAIT_MILLIS * 1_000_000L;
         try {
             while (true) {
-                CommandClient client = CommandClient.connect(folder.socket(), err);
-                if (client != null) {
-                    return client.run(command);
-                }
                 folder.prepare();
+                Integer status = CommandClient.run(folder, command, deadline, WAIT_MILLIS, err);
+                if (status != null) {
+                    return status;
+                }
                 FolderLock lock = lockForCommand(folder);
                 if (lock != null) {
                     try (lock) {
@@ -86,6 +88,9 @@ public final class Main {
                 }
                 Thread.sleep(RETRY_MILLIS);
             }
+        } catch (UnsafeFolderException e) {
+            err.println("orchard: " + e.getMessage());
+            return CommandClient.UNSAFE;
         } catch (IOException e) {
             err.println("orchard: " + e.getMessage());
             return REFUSED;

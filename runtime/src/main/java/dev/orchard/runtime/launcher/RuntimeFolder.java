@@ -6,12 +6,15 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.nio.file.attribute.UserPrincipal;
 import java.util.Comparator;
 import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
 
@@ -29,6 +32,10 @@ final class RuntimeFolder {
     // it first as socket.new, 4 bytes longer, so 100 leaves room. A longer absolute path is used relative to the
     // folder.
     private static final int MAX_SOCKET_PATH = 100;
+    // The file type bits of st_mode, and the types of a socket and a symbolic link.
+    private static final int S_IFMT = 0170000;
+    private static final int S_IFSOCK = 0140000;
+    private static final int S_IFLNK = 0120000;
     private static final Set<PosixFilePermission> OWNER_ONLY = EnumSet.of(
             PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE, PosixFilePermission.OWNER_EXECUTE);
 
@@ -113,10 +120,12 @@ final class RuntimeFolder {
     }
 
     /**
-     * Makes {@code .orchard/} the runtime user's alone: creates it with mode 0700, or checks the one there.
+     * Makes {@code .orchard/} the runtime user's alone: creates it with mode 0700, or checks the one there. The
+     * runtime does this before it takes the lock, and {@code -c} before it looks for the socket, so that both trust
+     * the same directory: none planted by another user.
      *
-     * @throws IOException with a message that says what is wrong, if it is a link or not a directory, or belongs
-     *     to another user, or cannot be made
+     * @throws UnsafeFolderException if it is a link or not a directory, or belongs to another user
+     * @throws IOException if it cannot be made or read
      */
     void prepare() throws IOException {
         try {
@@ -126,17 +135,50 @@ final class RuntimeFolder {
             // checked below
         }
         if (Files.isSymbolicLink(dir) || !Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
-            throw new IOException(dir + " is not a directory of its own (a link or a file); remove it, or start the"
-                    + " runtime in another folder");
+            throw new UnsafeFolderException(dir + " is not a directory of its own (a link or a file); remove it, or"
+                    + " start the runtime in another folder");
         }
         UserPrincipal owner = Files.getOwner(dir, LinkOption.NOFOLLOW_LINKS);
         UserPrincipal self = Peer.self();
         if (!owner.equals(self)) {
-            throw new IOException(dir + " belongs to " + owner.getName() + ", not to " + self.getName()
+            throw new UnsafeFolderException(dir + " belongs to " + owner.getName() + ", not to " + self.getName()
                     + "; a runtime runs in a folder of its user's own");
         }
+        // Open to others, it may hold what they put there: closed first; the socket is then checked on its own.
         if (!Files.getPosixFilePermissions(dir, LinkOption.NOFOLLOW_LINKS).equals(OWNER_ONLY)) {
             Files.setPosixFilePermissions(dir, OWNER_ONLY);
         }
+    }
+
+    /**
+     * The control socket as it is on disk, checked before {@code -c} connects to it (after {@link #prepare()}): it
+     * must be a socket of this user, not a link to one elsewhere (e.g. another runtime's, whose commands would then
+     * run there).
+     *
+     * @return its identity (device and inode), to compare after connecting; null if there is none
+     * @throws UnsafeFolderException if it is a link, not a socket, or another user's
+     * @throws IOException if it cannot be read
+     */
+    Object checkSocket() throws IOException {
+        Path socket = socket();
+        Map<String, Object> attributes;
+        try {
+            attributes = Files.readAttributes(socket, "unix:mode,uid,dev,ino", LinkOption.NOFOLLOW_LINKS);
+        } catch (NoSuchFileException none) {
+            return null;
+        }
+        int type = (Integer) attributes.get("mode") & S_IFMT;
+        if (type != S_IFSOCK) {
+            throw new UnsafeFolderException(socket + (type == S_IFLNK ? " is a link, not a socket" : " is not a socket")
+                    + "; only the folder's runtime makes it, and nothing may stand in its place; the command was not"
+                    + " sent");
+        }
+        UserPrincipal owner = Files.getOwner(socket, LinkOption.NOFOLLOW_LINKS);
+        UserPrincipal self = Peer.self();
+        if (!owner.equals(self)) {
+            throw new UnsafeFolderException(socket + " belongs to " + owner.getName() + ", not to " + self.getName()
+                    + "; the command was not sent");
+        }
+        return List.of(attributes.get("dev"), attributes.get("ino"));
     }
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orchard.runtime.control.Frames.Frame;
 import java.io.ByteArrayOutputStream;
@@ -127,5 +128,27 @@ class FramesTest {
     void anExitFrameHoldsFourBytes() throws IOException {
         new Frames(client).write(Frames.EXIT, new byte[] {1}, 0, 1);
         assertThrows(ProtocolException.class, () -> new Frames(server).read().status());
+    }
+
+    @Test
+    void aRefusalAlwaysFitsItsFrameCutAtACharacter() throws IOException {
+        // A reason longer than a frame, with a 2-byte character across the cut: it used to throw instead of refusing.
+        String why = "x".repeat(Frames.MAX_PAYLOAD - 4) + "é".repeat(10);
+        new Frames(server).refuse(why);
+        Frame refused = new Frames(client).read();
+        assertEquals(Frames.REFUSED, refused.type());
+        assertTrue(refused.length() <= Frames.MAX_PAYLOAD, "fits one frame: " + refused.length());
+        // The cut falls inside the first 'é' (bytes 65532 and 65533): it goes before it, never through it.
+        assertEquals("x".repeat(Frames.MAX_PAYLOAD - 4) + "...", refused.text(), "cut between characters");
+        new Frames(server).refuse("short");
+        assertEquals("short", new Frames(client).read().text(), "a short reason is whole");
+    }
+
+    @Test
+    void anExcerptOfUntrustedTextIsQuotedShortAndPrintable() {
+        assertEquals("\"orchard/2\"", Frames.excerpt("orchard/2"));
+        assertEquals("\"a\\u001b[2Jb\"", Frames.excerpt("a\u001b[2Jb"), "no terminal escapes repeated");
+        String huge = Frames.excerpt("y".repeat(Frames.MAX_PAYLOAD));
+        assertEquals("\"" + "y".repeat(Frames.MAX_EXCERPT) + "...\" (65536 characters)", huge);
     }
 }

@@ -1,10 +1,15 @@
 package dev.orchard.runtime.launcher;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.channels.ServerSocketChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -64,5 +69,32 @@ class RuntimeFolderTest {
         f.removeStorage();
         assertTrue(Files.notExists(f.storage()));
         assertTrue(Files.isDirectory(folder.resolve(".orchard")), "the lock and the socket's folder stay");
+    }
+
+    @Test
+    void onlyASocketOfItsOwnIsTrustedNotALinkToOneElsewhere() throws IOException {
+        RuntimeFolder f = new RuntimeFolder(folder);
+        f.prepare();
+        assertNull(f.checkSocket(), "no socket: no runtime");
+        Path elsewhere = folder.resolve("elsewhere.sock");
+        try (ServerSocketChannel other = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
+            other.bind(UnixDomainSocketAddress.of(elsewhere));
+            Files.createSymbolicLink(f.socket(), elsewhere);
+            UnsafeFolderException link = assertThrows(UnsafeFolderException.class, f::checkSocket);
+            assertTrue(
+                    link.getMessage()
+                            .endsWith("socket is a link, not a socket; only the folder's runtime makes"
+                                    + " it, and nothing may stand in its place; the command was not sent"),
+                    link.getMessage());
+            Files.delete(f.socket());
+            Files.writeString(f.socket(), "");
+            assertThrows(UnsafeFolderException.class, f::checkSocket, "a file");
+            Files.delete(f.socket());
+        }
+        try (ServerSocketChannel own = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
+            own.bind(UnixDomainSocketAddress.of(f.socket()));
+            assertNotNull(f.checkSocket());
+            assertEquals(f.checkSocket(), f.checkSocket(), "the same socket, the same identity");
+        }
     }
 }
