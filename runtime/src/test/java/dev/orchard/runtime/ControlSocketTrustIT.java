@@ -33,7 +33,11 @@ class ControlSocketTrustIT {
         assumeTrue(Files.isExecutable(Path.of("/usr/sbin/runuser")), "needs runuser");
         Files.setPosixFilePermissions(root, PosixFilePermissions.fromString("rwxr-xr-x"));
         shared = Files.createDirectory(root.resolve("shared"));
-        Files.setPosixFilePermissions(shared, PosixFilePermissions.fromString("rwxrwxrwt"));
+        // Like /tmp: anyone may create entries, only their owner may remove or rename them (the JDK sets no sticky
+        // bit).
+        assertEquals(
+                0,
+                new ProcessBuilder("chmod", "1777", shared.toString()).start().waitFor());
         third = Files.createDirectory(root.resolve("third"));
     }
 
