@@ -12,13 +12,14 @@ import java.nio.charset.StandardCharsets;
  * the Unix domain socket in the runtime's folder.
  *
  * <p>A frame is a type (one ASCII letter), the length of its payload (4 bytes, big-endian, 0 to {@value
- * #MAX_PAYLOAD}) and the payload. The client sends {@link #HELLO} with {@value #VERSION}, then one {@link #COMMAND}
- * with the command line in UTF-8, then any number of {@link #INTERRUPT} (Ctrl-C). The runtime answers {@link #HELLO}
- * with the version it speaks, then {@link #STDOUT} and {@link #STDERR} with the bytes the command prints, and ends
- * with {@link #EXIT} (the exit status, 4 bytes big-endian) and closes. A runtime that does not accept a frame (an
- * unknown type or version, a frame out of order or too long) answers {@link #REFUSED} with the reason in UTF-8 and
- * closes; a client does the same with a runtime's answer it does not know. Nothing else is defined, so anything
- * else is refused.
+ * #MAX_PAYLOAD}) and the payload. The client sends {@link #HELLO} with {@value #VERSION}, then (once the runtime's
+ * hello came, in {@code -c}) one {@link #COMMAND} with the command line in UTF-8, then any number of {@link
+ * #INTERRUPT} (Ctrl-C). The runtime answers {@link #HELLO} with the version it speaks, then an empty {@link #STDOUT}
+ * when the command starts, then {@link #STDOUT} and {@link #STDERR} with the bytes the command prints, and ends with
+ * {@link #EXIT} (the exit status, 4 bytes big-endian) and closes. A runtime that does not accept a frame (an unknown
+ * type or version, a frame out of order or too long) answers {@link #REFUSED} with the reason in UTF-8 ({@link
+ * #refuse}, which always fits) and closes; a client does the same with a runtime's answer it does not know. Nothing
+ * else is defined, so anything else is refused.
  *
  * <p>Reads and writes may run on different threads; writes from several threads (a command's output and its error
  * stream) are whole frames, never interleaved.

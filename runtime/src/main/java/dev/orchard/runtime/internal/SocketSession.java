@@ -75,33 +75,43 @@ final class SocketSession implements Runnable {
     @Override
     public void run() {
         try (channel) {
-            String command = handshake();
-            if (command == null || !admitted()) {
-                return;
-            }
-            Thread watcher = new Thread(this::watch, "orchard-socket-watch");
-            watcher.setDaemon(true);
-            watcher.start();
-            PrintStream out = new PrintStream(new FrameStream(Frames.STDOUT), true, StandardCharsets.UTF_8);
-            PrintStream err = new PrintStream(new FrameStream(Frames.STDERR), true, StandardCharsets.UTF_8);
-            CommandProcessor shell = processor.get();
-            int status = shell == null
-                    ? fail(err, "orchard: the Gogo shell is not running")
-                    : OneCommand.run(
-                            shell, context, command, new ByteArrayInputStream(new byte[0]), out, err, this::started);
-            out.flush();
-            err.flush();
-            if (!gone) {
-                frames.writeExit(status);
-            }
+            serve();
         } catch (IOException e) {
             // the client went away, or its wait for the hello was ended; its command was interrupted
         } catch (RuntimeException e) {
             // Nothing a client sends may end here; if it does, the client hears why and the runtime runs on.
             LOG.debug("A control socket connection failed", e);
-            refused("the runtime could not serve this connection: " + e);
         } finally {
             ended.accept(this);
+        }
+    }
+
+    private void serve() throws IOException {
+        String command;
+        try {
+            command = handshake();
+        } catch (RuntimeException e) {
+            LOG.debug("A control socket connection failed in its handshake", e);
+            refused("the runtime could not read this connection's hello and command: " + e);
+            return;
+        }
+        if (command == null || !admitted()) {
+            return;
+        }
+        Thread watcher = new Thread(this::watch, "orchard-socket-watch");
+        watcher.setDaemon(true);
+        watcher.start();
+        PrintStream out = new PrintStream(new FrameStream(Frames.STDOUT), true, StandardCharsets.UTF_8);
+        PrintStream err = new PrintStream(new FrameStream(Frames.STDERR), true, StandardCharsets.UTF_8);
+        CommandProcessor shell = processor.get();
+        int status = shell == null
+                ? fail(err, "orchard: the Gogo shell is not running")
+                : OneCommand.run(
+                        shell, context, command, new ByteArrayInputStream(new byte[0]), out, err, this::started);
+        out.flush();
+        err.flush();
+        if (!gone) {
+            frames.writeExit(status);
         }
     }
 
