@@ -5,6 +5,7 @@ import dev.orchard.api.orchestrator.VolumeProfile;
 import dev.orchard.api.pod.Pod;
 import dev.orchard.api.pod.PodPhase;
 import dev.orchard.api.pod.PodProvider;
+import dev.orchard.api.registry.CallDeadline;
 import dev.orchard.api.registry.OrchestratorRegistry;
 import dev.orchard.api.registry.PodProviderRegistry;
 import dev.orchard.api.registry.ProviderInfo;
@@ -89,7 +90,7 @@ public final class InventoryCollector implements MultiCollector {
         }
         Map<String, CompletableFuture<List<Pod>>> podLists = new TreeMap<>();
         for (String name : pods.names()) {
-            ask(ProviderKind.POD, name, () -> pods.call(name, PODS_OPERATION, PodProvider::getPods))
+            ask(ProviderKind.POD, name, () -> pods.call(name, PODS_OPERATION, deadline(), PodProvider::getPods))
                     .ifPresent(f -> podLists.put(name, f));
         }
         GaugeSnapshot.Builder volumeGauge = GaugeSnapshot.builder()
@@ -127,7 +128,15 @@ public final class InventoryCollector implements MultiCollector {
         return orchestrators.call(
                 name,
                 VOLUMES_OPERATION,
+                deadline(),
                 o -> o.storageOps().map(s -> s.listStorage(all).items().size()).orElse(null));
+    }
+
+    // Each count is a call with the scrape's deadline, on the provider's bulkhead: the thread of this collector that
+    // asked returns at the deadline even if the provider never does, and a provider whose bulkhead is full (it
+    // hangs under the API's calls too) is refused at once, left out as UNAVAILABLE.
+    private CallDeadline deadline() {
+        return new CallDeadline(timeout, "the metrics scrape's timeout of " + timeout.toMillis() + " ms (fixed)");
     }
 
     // The candidates of both registries, counted by kind, name and state.
