@@ -28,8 +28,8 @@ import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.LongAdder;
@@ -53,11 +53,13 @@ public final class InventoryCollector implements MultiCollector {
     private final OrchestratorRegistry orchestrators;
     private final PodProviderRegistry pods;
     private final Duration timeout;
-    private final ExecutorService pool = Executors.newCachedThreadPool(r -> {
-        Thread t = new Thread(r, "orchard-metrics-scrape");
-        t.setDaemon(true);
-        return t;
-    });
+    // Threads made on demand that end after a few idle seconds: a burst of scrapes leaves nothing behind for long.
+    private final ThreadPoolExecutor pool =
+            new ThreadPoolExecutor(0, Integer.MAX_VALUE, 5, TimeUnit.SECONDS, new SynchronousQueue<>(), r -> {
+                Thread t = new Thread(r, "orchard-metrics-scrape");
+                t.setDaemon(true);
+                return t;
+            });
     // Per kind/provider: the count still pending from an earlier scrape, if any.
     private final ConcurrentHashMap<String, CompletableFuture<?>> pending = new ConcurrentHashMap<>();
     // Per kind, provider, reason: how many scrapes left a provider out.
