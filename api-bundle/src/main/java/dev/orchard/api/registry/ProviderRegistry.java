@@ -75,6 +75,43 @@ public interface ProviderRegistry<S> {
     }
 
     /**
+     * Calls the active provider of a name, as {@link #call(String, String, Function)} does, on a thread of the
+     * provider's own, and waits for it at most until a deadline. For callers that act for a client on the network
+     * (the HTTP API, the kubelet bridge): a provider that hangs then costs them a bounded time, and it holds a
+     * bounded number of threads whatever the number of callers.
+     *
+     * <ul>
+     *   <li>Each provider candidate has a bulkhead: at most a configured number of threads run its calls, and a
+     *       bounded number of calls wait for one. A call that finds both full fails at once with
+     *       {@link dev.orchard.api.error.UnavailableException}, without waiting.
+     *   <li>A call not answered by its deadline fails with {@link dev.orchard.api.error.UnavailableException}, whose
+     *       message names the provider, the operation, the deadline and {@link CallDeadline#setBy()}. The thread
+     *       that runs it is interrupted: a provider that honours interrupts stops. One that does not keeps its
+     *       thread, and the registry's drain counts the call in flight (it keeps the provider from being released
+     *       until it returns, or until the drain timeout); its result, when it comes, is discarded, and closed if
+     *       it is {@link AutoCloseable} (e.g. a log stream).
+     *   <li>The function runs on the provider's thread, not the caller's: it must not rely on the caller's
+     *       thread-local state. What it throws is thrown to the caller, as it was thrown.
+     * </ul>
+     *
+     * <p>Calls without a deadline ({@link #call(String, Function)}) run on the caller's thread, as before; the shell
+     * uses them, since its operator can interrupt a call.
+     *
+     * @param <R> the result type
+     * @param name the provider name
+     * @param operation what the call does, e.g. {@code getPods}, for the observers and for the error's message
+     * @param deadline how long to wait, and what set it
+     * @param call what to do with the provider
+     * @return what the call returned
+     * @throws dev.orchard.api.error.NotFoundException if no usable provider has that name
+     * @throws dev.orchard.api.error.InvalidInputException if the name is not a DNS-1123 label
+     * @throws dev.orchard.api.error.UnavailableException if the call passed its deadline, the provider's bulkhead
+     *     is full, or the caller was interrupted while it waited (its interrupt status is kept)
+     * @since 1.4
+     */
+    <R> R call(String name, String operation, CallDeadline deadline, Function<? super S, ? extends R> call);
+
+    /**
      * The names that have an active provider.
      *
      * @return an immutable sorted set

@@ -17,13 +17,14 @@ public final class Endpoints {
      *
      * @param orchestrators the orchestrator registry; it also names the default pod provider
      * @param pods the pod provider registry
+     * @param calls how the endpoints call providers, with the API's deadline
      */
-    public Endpoints(OrchestratorRegistry orchestrators, PodProviderRegistry pods) {
+    public Endpoints(OrchestratorRegistry orchestrators, PodProviderRegistry pods, ProviderCalls calls) {
         DefaultName names = new DefaultName(orchestrators);
         List<Route> all = new ArrayList<>();
         all.addAll(new ProviderEndpoints(orchestrators, pods, names).routes());
-        all.addAll(new VolumeEndpoints(orchestrators, names).routes());
-        all.addAll(new PodEndpoints(pods, names).routes());
+        all.addAll(new VolumeEndpoints(calls, names).routes());
+        all.addAll(new PodEndpoints(calls, names).routes());
         all.add(new Route("GET", "/openapi.json", OpenApi::serve));
         routes = List.copyOf(all);
     }

@@ -3,7 +3,6 @@ package dev.orchard.http.api;
 import dev.orchard.api.error.InvalidInputException;
 import dev.orchard.api.naming.Names;
 import dev.orchard.api.pod.LogOptions;
-import dev.orchard.api.registry.PodProviderRegistry;
 import dev.orchard.http.streaming.ClientCopy;
 import java.io.IOException;
 import java.io.InputStream;
@@ -25,9 +24,9 @@ final class LogStream {
     private static final List<String> PARAMETERS =
             List.of("tail", "limitBytes", "timestamps", "follow", "previous", "sinceSeconds", "sinceTime");
 
-    private final PodProviderRegistry pods;
+    private final ProviderCalls pods;
 
-    LogStream(PodProviderRegistry pods) {
+    LogStream(ProviderCalls pods) {
         this.pods = pods;
     }
 
@@ -45,7 +44,7 @@ final class LogStream {
         String container = ex.path("container");
         // The stream is opened through the registry but read outside the call: a follow that held the call would
         // keep a leaving provider for the whole drain timeout.
-        InputStream log = pods.call(provider, "getContainerLogs", p -> p.getContainerLogs(ns, pod, container, options));
+        InputStream log = pods.pod(provider, "getContainerLogs", p -> p.getContainerLogs(ns, pod, container, options));
         try (InputStream in = log) {
             OutputStream out = ex.stream("text/plain; charset=utf-8");
             if (!ClientCopy.copy(in, out)) {

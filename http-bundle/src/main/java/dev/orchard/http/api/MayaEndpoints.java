@@ -26,14 +26,17 @@ public final class MayaEndpoints {
     private static final String NAMESPACE_HEADER = "namespace";
 
     private final OrchestratorRegistry orchestrators;
+    private final ProviderCalls calls;
 
     /**
      * Serves maya's paths over an orchestrator registry.
      *
      * @param orchestrators the registry; its detected default serves every call
+     * @param calls how the orchestrator is called, with the API's deadline
      */
-    public MayaEndpoints(OrchestratorRegistry orchestrators) {
+    public MayaEndpoints(OrchestratorRegistry orchestrators, ProviderCalls calls) {
         this.orchestrators = orchestrators;
+        this.calls = calls;
     }
 
     List<Route> routes() {
@@ -191,6 +194,6 @@ public final class MayaEndpoints {
     }
 
     private <R> R storage(String orchestrator, String operation, Function<StorageOps, R> call) {
-        return StorageCalls.call(orchestrators, orchestrator, operation, call);
+        return calls.storage(orchestrator, operation, call);
     }
 }

@@ -7,7 +7,6 @@ import dev.orchard.api.pod.Node;
 import dev.orchard.api.pod.Pod;
 import dev.orchard.api.pod.PodProvider;
 import dev.orchard.api.pod.PodSpec;
-import dev.orchard.api.registry.PodProviderRegistry;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
@@ -19,11 +18,11 @@ import java.util.Map;
 final class PodEndpoints {
     private static final String BASE = "/pod-providers/{name}";
 
-    private final PodProviderRegistry pods;
+    private final ProviderCalls pods;
     private final DefaultName names;
     private final LogStream logs;
 
-    PodEndpoints(PodProviderRegistry pods, DefaultName names) {
+    PodEndpoints(ProviderCalls pods, DefaultName names) {
         this.pods = pods;
         this.names = names;
         this.logs = new LogStream(pods);
@@ -44,7 +43,7 @@ final class PodEndpoints {
         ex.allowQuery(List.of("namespace"));
         String provider = names.resolve(ex.path("name"));
         String namespace = ex.query("namespace").orElse(null);
-        List<Pod> items = pods.call(provider, "getPods", PodProvider::getPods).stream()
+        List<Pod> items = pods.pod(provider, "getPods", PodProvider::getPods).stream()
                 .filter(p -> namespace == null || p.metadata().namespace().equals(namespace))
                 .toList();
         ex.send(200, Map.of("items", items));
@@ -59,7 +58,7 @@ final class PodEndpoints {
         }
         String ns = pod.metadata().namespace();
         String name = pod.metadata().name();
-        Pod created = pods.call(provider, "createPod", p -> {
+        Pod created = pods.pod(provider, "createPod", p -> {
             p.createPod(pod);
             return p.getPod(ns, name);
         });
@@ -80,13 +79,13 @@ final class PodEndpoints {
     private void read(Exchange ex) throws IOException {
         ex.allowQuery(List.of());
         String provider = names.resolve(ex.path("name"));
-        ex.send(200, pods.call(provider, "getPod", p -> p.getPod(ex.path("namespace"), ex.path("pod"))));
+        ex.send(200, pods.pod(provider, "getPod", p -> p.getPod(ex.path("namespace"), ex.path("pod"))));
     }
 
     private void delete(Exchange ex) throws IOException {
         ex.allowQuery(List.of());
         String provider = names.resolve(ex.path("name"));
-        pods.call(provider, "deletePod", p -> {
+        pods.pod(provider, "deletePod", p -> {
             p.deletePod(ex.path("namespace"), ex.path("pod"));
             return null;
         });
@@ -100,12 +99,12 @@ final class PodEndpoints {
     private void node(Exchange ex) throws IOException {
         ex.allowQuery(List.of());
         String provider = names.resolve(ex.path("name"));
-        ex.send(200, pods.call(provider, "configureNode", p -> p.configureNode(Node.named(provider))));
+        ex.send(200, pods.pod(provider, "configureNode", p -> p.configureNode(Node.named(provider))));
     }
 
     private void stats(Exchange ex) throws IOException {
         ex.allowQuery(List.of());
         String provider = names.resolve(ex.path("name"));
-        ex.send(200, pods.call(provider, "getStatsSummary", PodProvider::getStatsSummary));
+        ex.send(200, pods.pod(provider, "getStatsSummary", PodProvider::getStatsSummary));
     }
 }

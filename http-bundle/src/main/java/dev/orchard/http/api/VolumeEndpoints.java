@@ -6,7 +6,6 @@ import dev.orchard.api.naming.Names;
 import dev.orchard.api.orchestrator.StorageOps;
 import dev.orchard.api.orchestrator.Volume;
 import dev.orchard.api.orchestrator.VolumeProfile;
-import dev.orchard.api.registry.OrchestratorRegistry;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
@@ -17,11 +16,11 @@ import java.util.function.Function;
 final class VolumeEndpoints {
     private static final String BASE = "/orchestrators/{name}/volumes";
 
-    private final OrchestratorRegistry orchestrators;
+    private final ProviderCalls calls;
     private final DefaultName names;
 
-    VolumeEndpoints(OrchestratorRegistry orchestrators, DefaultName names) {
-        this.orchestrators = orchestrators;
+    VolumeEndpoints(ProviderCalls calls, DefaultName names) {
+        this.calls = calls;
         this.names = names;
     }
 
@@ -99,6 +98,6 @@ final class VolumeEndpoints {
     }
 
     private <R> R storage(String orchestrator, String operation, Function<StorageOps, R> call) {
-        return StorageCalls.call(orchestrators, orchestrator, operation, call);
+        return calls.storage(orchestrator, operation, call);
     }
 }

@@ -7,6 +7,7 @@ import dev.orchard.api.registry.RegistryObserver;
 import dev.orchard.http.api.ApiServlet;
 import dev.orchard.http.api.Endpoints;
 import dev.orchard.http.api.MayaEndpoints;
+import dev.orchard.http.api.ProviderCalls;
 import dev.orchard.http.binding.TokenState;
 import dev.orchard.http.metrics.MetricsServlet;
 import dev.orchard.http.metrics.OrchardMetrics;
@@ -43,6 +44,7 @@ public final class HttpApiComponent {
     private final ApiServlet api;
     private final ApiServlet maya;
     private final OrchardMetrics metrics;
+    private final ProviderCalls calls;
 
     /**
      * Builds the servlets and registers them.
@@ -58,8 +60,9 @@ public final class HttpApiComponent {
             Map<String, Object> properties,
             @Reference OrchestratorRegistry orchestrators,
             @Reference PodProviderRegistry pods) {
-        api = ApiServlet.orchard(new Endpoints(orchestrators, pods));
-        maya = ApiServlet.maya(new MayaEndpoints(orchestrators));
+        calls = new ProviderCalls(orchestrators, pods);
+        api = ApiServlet.orchard(new Endpoints(orchestrators, pods, calls));
+        maya = ApiServlet.maya(new MayaEndpoints(orchestrators, calls));
         metrics = new OrchardMetrics(orchestrators, pods);
         modified(properties);
         register(context, api, "orchard-api", ApiServlet.ROOT, ApiServlet.ROOT + "/*");
@@ -79,6 +82,7 @@ public final class HttpApiComponent {
         try {
             HttpSettings settings = HttpSettings.of(properties);
             TokenState token = TokenState.of(settings.tokenFile());
+            calls.timeout(settings.callTimeoutMillis());
             api.serve(settings.maxBodyBytes(), token);
             maya.serve(settings.maxBodyBytes(), token);
             metrics.servlet().serve(token);

@@ -35,4 +35,17 @@ public @interface HttpConfiguration {
             name = "Largest request body",
             description = "A byte quantity (1Mi, 512Ki); larger bodies get 413.")
     String max_body() default "1Mi";
+
+    /**
+     * How long a call to a provider may take.
+     *
+     * @return milliseconds, at least 1
+     */
+    @AttributeDefinition(
+            name = "Call timeout (ms)",
+            description = "How long a request waits for its provider before it is answered 503 with Retry-After;"
+                    + " the call is abandoned and its thread interrupted. How many threads one provider may hold:"
+                    + " call.threads in configuration dev.orchard.registry.",
+            min = "1")
+    long call_timeout_ms() default 30_000L;
 }

@@ -3,6 +3,7 @@ package dev.orchard.http.internal;
 import dev.orchard.api.error.InvalidInputException;
 import dev.orchard.api.naming.Names;
 import dev.orchard.api.quantity.Quantity;
+import dev.orchard.http.api.ProviderCalls;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
@@ -13,12 +14,14 @@ import java.util.Set;
  *
  * @param tokenFile the token file, if one is configured
  * @param maxBodyBytes the largest request body accepted
+ * @param callTimeoutMillis how long a call to a provider may take before its client is answered 503
  */
-record HttpSettings(Optional<Path> tokenFile, long maxBodyBytes) {
+record HttpSettings(Optional<Path> tokenFile, long maxBodyBytes, long callTimeoutMillis) {
     static final String TOKEN_FILE = "token.file";
     static final String MAX_BODY = "max.body";
     private static final String DEFAULT_MAX_BODY = "1Mi";
-    private static final Set<String> KEYS = Set.of(TOKEN_FILE, MAX_BODY);
+    static final String CALL_TIMEOUT = ProviderCalls.TIMEOUT_KEY;
+    private static final Set<String> KEYS = Set.of(TOKEN_FILE, MAX_BODY, CALL_TIMEOUT);
 
     /**
      * Reads the settings.
@@ -39,7 +42,25 @@ record HttpSettings(Optional<Path> tokenFile, long maxBodyBytes) {
         long max = Quantity.requirePositive(
                 "configuration key " + MAX_BODY,
                 Quantity.parseBytes("configuration key " + MAX_BODY, text(properties, MAX_BODY, DEFAULT_MAX_BODY)));
-        return new HttpSettings(file.isBlank() ? Optional.empty() : Optional.of(Path.of(file.strip())), max);
+        return new HttpSettings(
+                file.isBlank() ? Optional.empty() : Optional.of(Path.of(file.strip())), max, callTimeout(properties));
+    }
+
+    // A whole number of milliseconds, at least 1: the deadline of every call to a provider.
+    private static long callTimeout(Map<String, Object> properties) {
+        String value = text(properties, CALL_TIMEOUT, String.valueOf(ProviderCalls.DEFAULT_TIMEOUT_MS))
+                .strip();
+        try {
+            long ms = Long.parseLong(value);
+            if (ms >= 1) {
+                return ms;
+            }
+        } catch (NumberFormatException e) {
+            // answered below
+        }
+        throw new InvalidInputException("configuration key " + CALL_TIMEOUT + " " + Names.quote(value)
+                + " is not a whole number of milliseconds of at least 1 (default "
+                + ProviderCalls.DEFAULT_TIMEOUT_MS + ")");
     }
 
     private static String text(Map<String, Object> properties, String key, String fallback) {

@@ -5,6 +5,7 @@ import dev.orchard.api.orchestrator.VolumeProfile;
 import dev.orchard.api.pod.Pod;
 import dev.orchard.api.pod.PodPhase;
 import dev.orchard.api.pod.PodProvider;
+import dev.orchard.api.registry.CallDeadline;
 import dev.orchard.api.registry.OrchestratorRegistry;
 import dev.orchard.api.registry.PodProviderRegistry;
 import dev.orchard.api.registry.ProviderInfo;
@@ -27,12 +28,13 @@ import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
-import java.util.function.Supplier;
+import java.util.function.Function;
 
 /**
  * Counts, at each scrape, the providers by state and, through the registries, the volumes and pods of each provider,
@@ -52,11 +54,13 @@ public final class InventoryCollector implements MultiCollector {
     private final OrchestratorRegistry orchestrators;
     private final PodProviderRegistry pods;
     private final Duration timeout;
-    private final ExecutorService pool = Executors.newCachedThreadPool(r -> {
-        Thread t = new Thread(r, "orchard-metrics-scrape");
-        t.setDaemon(true);
-        return t;
-    });
+    // Threads made on demand that end after a few idle seconds: a burst of scrapes leaves nothing behind for long.
+    private final ThreadPoolExecutor pool =
+            new ThreadPoolExecutor(0, Integer.MAX_VALUE, 5, TimeUnit.SECONDS, new SynchronousQueue<>(), r -> {
+                Thread t = new Thread(r, "orchard-metrics-scrape");
+                t.setDaemon(true);
+                return t;
+            });
     // Per kind/provider: the count still pending from an earlier scrape, if any.
     private final ConcurrentHashMap<String, CompletableFuture<?>> pending = new ConcurrentHashMap<>();
     // Per kind, provider, reason: how many scrapes left a provider out.
@@ -85,11 +89,15 @@ public final class InventoryCollector implements MultiCollector {
         long deadline = System.nanoTime() + timeout.toNanos();
         Map<String, CompletableFuture<Integer>> volumes = new TreeMap<>();
         for (String name : orchestrators.names()) {
-            ask(ProviderKind.ORCHESTRATOR, name, () -> volumeCount(name)).ifPresent(f -> volumes.put(name, f));
+            ask(ProviderKind.ORCHESTRATOR, name, held -> volumeCount(name, held))
+                    .ifPresent(f -> volumes.put(name, f));
         }
         Map<String, CompletableFuture<List<Pod>>> podLists = new TreeMap<>();
         for (String name : pods.names()) {
-            ask(ProviderKind.POD, name, () -> pods.call(name, PODS_OPERATION, PodProvider::getPods))
+            ask(
+                            ProviderKind.POD,
+                            name,
+                            held -> pods.call(name, PODS_OPERATION, deadline(), held.around(PodProvider::getPods)))
                     .ifPresent(f -> podLists.put(name, f));
         }
         GaugeSnapshot.Builder volumeGauge = GaugeSnapshot.builder()
@@ -122,12 +130,22 @@ public final class InventoryCollector implements MultiCollector {
     }
 
     // The number of volumes of an orchestrator, or null if it has no storage.
-    private Integer volumeCount(String name) {
+    private Integer volumeCount(String name, Held held) {
         VolumeProfile all = VolumeProfile.builder().build();
         return orchestrators.call(
                 name,
                 VOLUMES_OPERATION,
-                o -> o.storageOps().map(s -> s.listStorage(all).items().size()).orElse(null));
+                deadline(),
+                held.around(o -> o.storageOps()
+                        .map(s -> s.listStorage(all).items().size())
+                        .orElse(null)));
+    }
+
+    // Each count is a call with the scrape's deadline, on the provider's bulkhead: the thread of this collector that
+    // asked returns at the deadline even if the provider never does, and a provider whose bulkhead is full (it
+    // hangs under the API's calls too) is refused at once, left out as UNAVAILABLE.
+    private CallDeadline deadline() {
+        return new CallDeadline(timeout, "the metrics scrape's timeout of " + timeout.toMillis() + " ms (fixed)");
     }
 
     // The candidates of both registries, counted by kind, name and state.
@@ -160,18 +178,51 @@ public final class InventoryCollector implements MultiCollector {
         return counter.build();
     }
 
-    // Starts counting a provider's items, unless its count from an earlier scrape is still pending.
-    private <T> Optional<CompletableFuture<T>> ask(ProviderKind kind, String name, Supplier<T> count) {
+    // Starts counting a provider's items, unless the provider still holds its count from an earlier scrape: the
+    // call's caller returns at the deadline, but a provider deaf to the interrupt keeps the call until it returns.
+    private <T> Optional<CompletableFuture<T>> ask(ProviderKind kind, String name, Function<Held, T> count) {
         String key = kind + "/" + name;
         CompletableFuture<?> earlier = pending.get(key);
         if (earlier != null && !earlier.isDone()) {
             error(kind, name, "busy");
             return Optional.empty();
         }
-        CompletableFuture<T> f = CompletableFuture.supplyAsync(count, pool);
-        pending.put(key, f);
-        f.whenComplete((v, e) -> pending.remove(key, f));
+        Held held = new Held();
+        pending.put(key, held.done);
+        held.done.whenComplete((v, e) -> pending.remove(key, held.done));
+        CompletableFuture<T> f = CompletableFuture.supplyAsync(
+                () -> {
+                    try {
+                        return count.apply(held);
+                    } finally {
+                        held.callerEnded();
+                    }
+                },
+                pool);
         return Optional.of(f);
+    }
+
+    /** When the provider's side of one count ends: its function returned, or it never ran. */
+    private static final class Held {
+        final CompletableFuture<Void> done = new CompletableFuture<>();
+        private final AtomicBoolean ran = new AtomicBoolean();
+
+        <S, R> Function<S, R> around(Function<S, R> f) {
+            return s -> {
+                ran.set(true);
+                try {
+                    return f.apply(s);
+                } finally {
+                    done.complete(null);
+                }
+            };
+        }
+
+        void callerEnded() {
+            if (!ran.get()) {
+                done.complete(null); // refused, not found, or abandoned before it ran
+            }
+        }
     }
 
     // The count, if it came by the deadline; otherwise records why not.

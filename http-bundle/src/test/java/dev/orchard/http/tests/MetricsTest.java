@@ -103,10 +103,18 @@ class MetricsTest {
                 assertEquals(
                         1, first.value("orchard_scrape_errors_total", "provider", "metrics-hung", "reason", "timeout"));
 
-                // Still hung: not asked again, so it holds one thread however often it is scraped.
+                // Still hung, and left out again: its call was interrupted at the deadline and this provider honours
+                // interrupts, so it is asked again (timeout); one deaf to them would still hold its call (busy).
                 Scrape second = Scrape.of(base, null);
+                assertFalse(
+                        second.sample("orchard_volumes", "provider", "metrics-hung")
+                                .isPresent(),
+                        second::toString);
                 assertEquals(
-                        1, second.value("orchard_scrape_errors_total", "provider", "metrics-hung", "reason", "busy"));
+                        2,
+                        second.value("orchard_scrape_errors_total", "provider", "metrics-hung", "reason", "timeout")
+                                + second.value(
+                                        "orchard_scrape_errors_total", "provider", "metrics-hung", "reason", "busy"));
             } finally {
                 release.countDown();
             }

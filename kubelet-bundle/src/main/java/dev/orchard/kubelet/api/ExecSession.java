@@ -70,8 +70,10 @@ public final class ExecSession implements Session.Listener.AutoDemanding {
     private void run() {
         byte[] status;
         try {
-            int code = node.call(p ->
-                    p.runInContainer(request.namespace(), request.pod(), request.container(), request.command(), io));
+            int code = node.callWithoutDeadline(
+                    "runInContainer",
+                    p -> p.runInContainer(
+                            request.namespace(), request.pod(), request.container(), request.command(), io));
             status = ExecStatus.exited(request.command(), code);
         } catch (OrchardException e) {
             status = ExecStatus.failed(e.getMessage());

@@ -43,7 +43,8 @@ public final class LogsServlet extends KubeletServlet {
             throws IOException {
         List<String> path = require(segments, "namespace", "pod", "container");
         LogOptions options = options(request);
-        InputStream log = node.call(p -> p.getContainerLogs(path.get(0), path.get(1), path.get(2), options));
+        InputStream log =
+                node.call("getContainerLogs", p -> p.getContainerLogs(path.get(0), path.get(1), path.get(2), options));
         try (InputStream in = log) {
             response.setStatus(HttpServletResponse.SC_OK);
             response.setContentType("text/plain; charset=utf-8");

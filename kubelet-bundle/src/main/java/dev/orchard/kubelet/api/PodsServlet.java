@@ -30,7 +30,8 @@ public final class PodsServlet extends KubeletServlet {
     @Override
     protected void serve(HttpServletRequest request, HttpServletResponse response, List<String> segments)
             throws IOException {
-        List<io.fabric8.kubernetes.api.model.Pod> items = PodReport.of(node.call(p -> p.getPods()), node.node());
+        List<io.fabric8.kubernetes.api.model.Pod> items =
+                PodReport.of(node.call("getPods", p -> p.getPods()), node.node());
         ObjectNode list = JSON.createObjectNode();
         list.put("kind", "PodList");
         list.put("apiVersion", "v1");

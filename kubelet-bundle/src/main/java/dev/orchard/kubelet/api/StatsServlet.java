@@ -30,7 +30,7 @@ public final class StatsServlet extends KubeletServlet {
     protected void serve(HttpServletRequest request, HttpServletResponse response, List<String> segments)
             throws IOException {
         require(segments, "summary");
-        StatsSummary summary = node.call(p -> p.getStatsSummary());
+        StatsSummary summary = node.call("getStatsSummary", p -> p.getStatsSummary());
         byte[] body = JSON.writeValueAsBytes(SummaryJson.of(JSON, node.node(), summary));
         response.setStatus(HttpServletResponse.SC_OK);
         response.setContentType("application/json");

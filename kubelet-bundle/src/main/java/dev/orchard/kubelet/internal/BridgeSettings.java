@@ -4,6 +4,7 @@ import dev.orchard.api.error.InvalidInputException;
 import dev.orchard.api.naming.Names;
 import dev.orchard.api.pod.TaintEffect;
 import dev.orchard.api.provider.ProviderConfiguration;
+import dev.orchard.api.registry.CallDeadline;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -24,6 +25,7 @@ import java.util.regex.Pattern;
  * @param removeOnStop whether the node is deleted when the bridge stops (else it is left NotReady)
  * @param leaseInterval how often the Lease is renewed
  * @param statusInterval how often the node status is written and pod statuses polled
+ * @param callDeadline how long a call to the provider may take, for the kubelet API and the pods' sync
  */
 public record BridgeSettings(
         String nodeName,
@@ -32,7 +34,8 @@ public record BridgeSettings(
         List<Taint> taints,
         boolean removeOnStop,
         Duration leaseInterval,
-        Duration statusInterval) {
+        Duration statusInterval,
+        CallDeadline callDeadline) {
 
     /** The configuration keys. */
     public static final String NODE_NAME = "node.name";
@@ -48,6 +51,8 @@ public record BridgeSettings(
     public static final String LEASE_INTERVAL_MS = "lease.interval.ms";
     /** The status interval. */
     public static final String STATUS_INTERVAL_MS = "status.interval.ms";
+    /** The deadline of calls to the provider. */
+    public static final String CALL_TIMEOUT_MS = "call.timeout.ms";
     /** The taint key virtual-kubelet puts on its nodes, with the provider as value. */
     public static final String PROVIDER_TAINT = "virtual-kubelet.io/provider";
 
@@ -69,6 +74,7 @@ public record BridgeSettings(
         taints = List.copyOf(taints);
         Objects.requireNonNull(leaseInterval, "leaseInterval");
         Objects.requireNonNull(statusInterval, "statusInterval");
+        Objects.requireNonNull(callDeadline, "callDeadline");
     }
 
     /**
@@ -91,14 +97,19 @@ public record BridgeSettings(
             throw new InvalidInputException(
                     "configuration key " + NODE_ON_STOP + " " + Names.quote(onStop) + " must be not-ready or remove");
         }
+        String nodeName = node.isEmpty() ? config.rawName() : node;
         return new BridgeSettings(
-                node.isEmpty() ? config.rawName() : node,
+                nodeName,
                 provider,
                 labels,
                 taints(config.text(NODE_TAINTS), provider),
                 onStop.equals("remove"),
                 Duration.ofMillis(config.count(LEASE_INTERVAL_MS)),
-                Duration.ofMillis(config.count(STATUS_INTERVAL_MS)));
+                Duration.ofMillis(config.count(STATUS_INTERVAL_MS)),
+                CallDeadline.ofMillis(
+                        config.count(CALL_TIMEOUT_MS),
+                        CALL_TIMEOUT_MS + " in the kubelet bridge's configuration dev.orchard.kubelet~... of node "
+                                + Names.quote(nodeName)));
     }
 
     /**

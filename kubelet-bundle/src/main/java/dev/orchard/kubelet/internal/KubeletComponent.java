@@ -99,7 +99,14 @@ public final class KubeletComponent implements BundleListener {
 
     private KubeletServer startApi(BundleContext context, ConfigurationAdmin configurations, ApiSettings api) {
         try {
-            return KubeletServer.start(context, configurations, api, settings.nodeName(), settings.provider(), pods);
+            return KubeletServer.start(
+                    context,
+                    configurations,
+                    api,
+                    settings.nodeName(),
+                    settings.provider(),
+                    settings.callDeadline(),
+                    pods);
         } catch (OrchardException e) {
             LOG.error("Kubelet bridge for node {}: {}", settings.nodeName(), e.getMessage());
             return null;

@@ -84,6 +84,19 @@ public @interface KubeletConfiguration {
     String status_interval_ms() default "10000";
 
     /**
+     * How long a call to the pod provider may take, for the kubelet API and the pods' sync.
+     *
+     * @return milliseconds
+     */
+    @AttributeDefinition(
+            required = false,
+            description = "How long a call to the pod provider may take, in milliseconds, for the kubelet API"
+                    + " (answered 503 past it) and the sync of the node's pods (retried at the next reconcile)."
+                    + " How many threads the provider may hold: call.threads in configuration"
+                    + " dev.orchard.registry. Exec and log follows last as long as their client and have none.")
+    String call_timeout_ms() default "30000";
+
+    /**
      * The kubeconfig file.
      *
      * @return a path, relative to the runtime's folder, or empty

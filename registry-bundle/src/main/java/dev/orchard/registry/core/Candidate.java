@@ -139,6 +139,15 @@ final class Candidate<K, S> implements Holders<K, S> {
         }
     }
 
+    /**
+     * Tells whether the candidate left and its service was released.
+     *
+     * @return true once a drain released it
+     */
+    boolean released() {
+        return state < 0 && service == null;
+    }
+
     /** Marks the candidate as leaving: calls that have not entered yet go elsewhere. */
     @SuppressWarnings("unchecked")
     void retire() {

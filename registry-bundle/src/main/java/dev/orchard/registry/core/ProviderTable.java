@@ -1,11 +1,13 @@
 package dev.orchard.registry.core;
 
+import dev.orchard.api.registry.CallDeadline;
 import dev.orchard.api.registry.ProviderInfo;
 import dev.orchard.api.registry.ProviderKind;
 import dev.orchard.api.registry.ProviderListener;
 import dev.orchard.api.registry.ProviderRegistry;
 import dev.orchard.api.registry.RegistryObserver;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.SortedSet;
 import java.util.concurrent.ConcurrentHashMap;
@@ -143,6 +145,53 @@ public final class ProviderTable<K, S> {
         return reports.active() ? observedCall(name, operation, call) : reader.call(name, call);
     }
 
+    /**
+     * Calls the serving provider of a name with a deadline, on a thread of the provider candidate's bulkhead, and
+     * reports it to the observers as {@link #call(String, String, Function)} does. See
+     * {@link ProviderRegistry#call(String, String, CallDeadline, Function)} for what it guarantees.
+     *
+     * @param <R> the result type
+     * @param name the name
+     * @param operation what the call does, for the observers and messages
+     * @param deadline how long the caller waits, and what set it
+     * @param call the call
+     * @return what the call returned
+     * @throws dev.orchard.api.error.InvalidInputException if the name is not a DNS-1123 label
+     * @throws dev.orchard.api.error.NotFoundException if no candidate has the name
+     * @throws dev.orchard.api.error.UnavailableException if every candidate of the name is FAILED, they keep
+     *     leaving, the provider's bulkhead is full, or the deadline passed
+     */
+    public <R> R call(String name, String operation, CallDeadline deadline, Function<? super S, ? extends R> call) {
+        Objects.requireNonNull(deadline, "deadline");
+        long start = System.nanoTime();
+        BoundedCalls<K, S> bounded = writer.bounded();
+        if (!reports.active()) {
+            return reader.callBounded(name, bounded, operation, deadline, start, call);
+        }
+        R result;
+        try {
+            result = reader.callBounded(name, bounded, operation, deadline, start, call);
+        } catch (RuntimeException | Error e) {
+            reports.called(name, operation, System.nanoTime() - start, e);
+            throw e;
+        }
+        reports.called(name, operation, System.nanoTime() - start, null);
+        return result;
+    }
+
+    /**
+     * Sets how many threads the calls with a deadline of one provider candidate may hold, and how many more of its
+     * calls may wait for one; a call beyond both is refused at once. Applies to calls in flight too.
+     *
+     * @param threads at least 1 (default {@value BoundedCalls#DEFAULT_THREADS})
+     * @param queue at least 0 (default {@value BoundedCalls#DEFAULT_QUEUE})
+     * @param setBy the settings that chose them, named in the message of a refused call
+     * @throws IllegalArgumentException if a bound is out of range
+     */
+    public void callBounds(int threads, int queue, String setBy) {
+        writer.bounded().limits(threads, queue, setBy);
+    }
+
     // A call timed and reported, whether it returns or throws.
     private <R> R observedCall(String name, String operation, Function<? super S, ? extends R> call) {
         long start = System.nanoTime();
@@ -175,9 +224,13 @@ public final class ProviderTable<K, S> {
         reports.remove(observer);
     }
 
-    /** Stops reporting to any observer, e.g. when the registry stops; the table itself stays usable. */
+    /**
+     * Stops reporting to any observer, e.g. when the registry stops, and ends the threads of calls with a deadline
+     * (each when its call returns); the table itself stays usable.
+     */
     public void close() {
         reports.close();
+        writer.bounded().close();
     }
 
     /**

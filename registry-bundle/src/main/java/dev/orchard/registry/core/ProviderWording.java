@@ -4,6 +4,7 @@ import dev.orchard.api.error.NotFoundException;
 import dev.orchard.api.error.OrchardException;
 import dev.orchard.api.error.UnavailableException;
 import dev.orchard.api.naming.Names;
+import dev.orchard.api.registry.CallDeadline;
 import dev.orchard.api.registry.ProviderInfo;
 import dev.orchard.api.registry.ProviderKind;
 import dev.orchard.api.registry.ProviderProperties;
@@ -146,6 +147,60 @@ final class ProviderWording<K, S> {
     UnavailableException keptChanging(String name) {
         return new UnavailableException(kindWord() + " provider " + Names.quote(name)
                 + " kept changing while the call tried to reach it; retry");
+    }
+
+    /**
+     * The error of a call with a deadline that its provider did not answer in time.
+     *
+     * @param name the name called
+     * @param operation what the call did
+     * @param deadline the deadline it passed
+     * @return Unavailable, to retry
+     */
+    UnavailableException pastDeadline(String name, String operation, CallDeadline deadline) {
+        return new UnavailableException(kindWord() + " provider " + Names.quote(name) + " did not answer "
+                + operation + " within its deadline of " + deadline.timeout().toMillis()
+                + " ms; the call was abandoned and its thread interrupted. Retry later; the deadline is set by "
+                + deadline.setBy());
+    }
+
+    /**
+     * The error of a call refused because its provider's threads and waiting places are all taken.
+     *
+     * @param name the name called
+     * @param operation what the call would have done
+     * @param threads the provider's thread bound
+     * @param queue its bound of waiting calls
+     * @param setBy the settings that chose the bounds
+     * @return Unavailable, to retry
+     */
+    UnavailableException busy(String name, String operation, int threads, int queue, String setBy) {
+        return new UnavailableException(kindWord() + " provider " + Names.quote(name) + " is busy: its " + threads
+                + " call threads and " + queue + " waiting places are all taken by calls it has not answered, so "
+                + operation + " was refused at once. Retry later; the bounds are set by " + setBy);
+    }
+
+    /**
+     * The error of a call with a deadline whose caller was interrupted while it waited.
+     *
+     * @param name the name called
+     * @param operation what the call did
+     * @return Unavailable
+     */
+    UnavailableException interrupted(String name, String operation) {
+        return new UnavailableException(operation + " on " + kindWord() + " provider " + Names.quote(name)
+                + " was abandoned: its caller was interrupted while it waited");
+    }
+
+    /**
+     * The error of a call that waited for a thread of a provider that was released meanwhile.
+     *
+     * @param name the name called
+     * @return Unavailable, to retry
+     */
+    UnavailableException releasedBeforeStart(String name) {
+        return new UnavailableException(
+                kindWord() + " provider " + Names.quote(name) + " was released before the call started; retry");
     }
 
     private String kindWord() {

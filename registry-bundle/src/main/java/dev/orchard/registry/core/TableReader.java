@@ -1,6 +1,7 @@
 package dev.orchard.registry.core;
 
 import dev.orchard.api.naming.Names;
+import dev.orchard.api.registry.CallDeadline;
 import dev.orchard.api.registry.ProviderInfo;
 import dev.orchard.api.registry.ProviderState;
 import java.util.ArrayList;
@@ -118,6 +119,55 @@ final class TableReader<K, S> {
             } finally {
                 c.exit();
             }
+        }
+        throw wording.keptChanging(name);
+    }
+
+    /**
+     * Calls the serving provider of a name with a deadline, on the provider's bulkhead: the candidate is chosen and
+     * counted in flight here, on the caller's thread, and the call holds it until it ends.
+     *
+     * @param <R> the result type
+     * @param name the name
+     * @param bounded the table's bulkheads
+     * @param operation what the call does
+     * @param deadline how long the caller waits, and what set it
+     * @param startNanos when the caller started
+     * @param call the call
+     * @return what the call returned
+     * @throws dev.orchard.api.error.InvalidInputException if the name is not a DNS-1123 label
+     * @throws dev.orchard.api.error.NotFoundException if no candidate has the name
+     * @throws dev.orchard.api.error.UnavailableException if every candidate of the name is FAILED, they keep
+     *     leaving, the provider's bulkhead is full or the deadline passed
+     */
+    <R> R callBounded(
+            String name,
+            BoundedCalls<K, S> bounded,
+            String operation,
+            CallDeadline deadline,
+            long startNanos,
+            Function<? super S, ? extends R> call) {
+        for (int attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+            Candidate<K, S> c = name == null ? null : active(name);
+            if (c == null) {
+                throw missing(name);
+            }
+            if (!c.enter()) {
+                continue; // it is leaving; the name already holds its successor
+            }
+            S s;
+            try {
+                s = c.service(access);
+            } catch (RuntimeException | Error e) {
+                c.exit();
+                throw e;
+            }
+            if (s == null) {
+                c.exit();
+                writer.failToObtain(c);
+                continue;
+            }
+            return bounded.run(name, operation, deadline, startNanos, c, s, call);
         }
         throw wording.keptChanging(name);
     }

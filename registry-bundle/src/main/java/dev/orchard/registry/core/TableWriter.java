@@ -31,6 +31,7 @@ final class TableWriter<K, S> {
     private final ConcurrentHashMap<K, Candidate<K, S>> unnamed;
     private final Comparator<Candidate<K, S>> preferred;
     private final ReentrantLock lock = new ReentrantLock();
+    private final BoundedCalls<K, S> bounded;
 
     TableWriter(
             ProviderKind kind,
@@ -47,10 +48,20 @@ final class TableWriter<K, S> {
         this.activeServices = activeServices;
         this.unnamed = unnamed;
         this.preferred = (a, b) -> access.compare(b.key(), a.key());
+        this.bounded = new BoundedCalls<>(kind, wording);
     }
 
     ProviderWording<K, S> wording() {
         return wording;
+    }
+
+    /**
+     * The bulkheads of the table's calls with a deadline; each candidate's is closed when it is released.
+     *
+     * @return the bulkheads
+     */
+    BoundedCalls<K, S> bounded() {
+        return bounded;
     }
 
     /**
@@ -160,6 +171,9 @@ final class TableWriter<K, S> {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt(); // released all the same; the caller sees the interrupt
             events.releasedInFlight(c, c.inFlight(), -1, start);
+        } finally {
+            // Its threads go: idle ones now, ones still inside the provider (past their deadline) once it returns.
+            bounded.released(c);
         }
     }
 

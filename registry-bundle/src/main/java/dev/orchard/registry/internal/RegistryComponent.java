@@ -1,8 +1,10 @@
 package dev.orchard.registry.internal;
 
+import dev.orchard.api.registry.CallDeadline;
 import dev.orchard.api.registry.ProviderInfo;
 import dev.orchard.api.registry.ProviderKind;
 import dev.orchard.api.registry.ProviderListener;
+import dev.orchard.api.registry.ProviderProperties;
 import dev.orchard.api.registry.ProviderRegistry;
 import dev.orchard.api.registry.RegistryObserver;
 import dev.orchard.registry.core.ProviderTable;
@@ -19,6 +21,8 @@ import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.osgi.service.component.annotations.ReferencePolicy;
 import org.osgi.service.component.annotations.ReferencePolicyOption;
 import org.osgi.service.component.runtime.ServiceComponentRuntime;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * What both registry components share: the OSGi side of a {@link ProviderTable}. Binding keeps only the
@@ -27,6 +31,12 @@ import org.osgi.service.component.runtime.ServiceComponentRuntime;
  * @param <S> the provider contract
  */
 abstract class RegistryComponent<S> implements ProviderRegistry<S> {
+    private static final Logger LOG = LoggerFactory.getLogger(RegistryComponent.class);
+    private static final int DEFAULT_CALL_THREADS = 16;
+    private static final int DEFAULT_CALL_QUEUE = 16;
+    private static final String BOUNDS_SET_BY =
+            "call.threads and call.queue in configuration " + ProviderProperties.REGISTRY_PID;
+
     final ProviderTable<ServiceReference<S>, S> table;
     private volatile long drainMillis;
 
@@ -96,6 +106,21 @@ abstract class RegistryComponent<S> implements ProviderRegistry<S> {
 
     final void configure(RegistryConfiguration config) {
         drainMillis = Math.max(0L, config.drain_timeout_ms());
+        int threads = config.call_threads();
+        int queue = config.call_queue();
+        if (threads < 1 || queue < 0) {
+            LOG.error(
+                    "Configuration {} has call.threads {} and call.queue {}; call.threads must be at least 1 and"
+                            + " call.queue at least 0. Using {} and {} until it is fixed",
+                    ProviderProperties.REGISTRY_PID,
+                    threads,
+                    queue,
+                    DEFAULT_CALL_THREADS,
+                    DEFAULT_CALL_QUEUE);
+            threads = DEFAULT_CALL_THREADS;
+            queue = DEFAULT_CALL_QUEUE;
+        }
+        table.callBounds(threads, queue, BOUNDS_SET_BY);
     }
 
     final void bind(ServiceReference<S> reference) {
@@ -128,6 +153,12 @@ abstract class RegistryComponent<S> implements ProviderRegistry<S> {
     @Override
     public final <R> R call(String name, String operation, Function<? super S, ? extends R> call) {
         return table.call(name, operation, call);
+    }
+
+    @Override
+    public final <R> R call(
+            String name, String operation, CallDeadline deadline, Function<? super S, ? extends R> call) {
+        return table.call(name, operation, deadline, call);
     }
 
     @Override

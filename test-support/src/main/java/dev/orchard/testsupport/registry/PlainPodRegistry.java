@@ -1,6 +1,7 @@
 package dev.orchard.testsupport.registry;
 
 import dev.orchard.api.pod.PodProvider;
+import dev.orchard.api.registry.CallDeadline;
 import dev.orchard.api.registry.PodProviderRegistry;
 import dev.orchard.api.registry.PodSubscriber;
 import dev.orchard.api.registry.PodSubscription;
@@ -85,6 +86,12 @@ public class PlainPodRegistry implements PodProviderRegistry {
     @Override
     public <R> R call(String name, Function<? super PodProvider, ? extends R> call) {
         return table.call(name, call);
+    }
+
+    @Override
+    public <R> R call(
+            String name, String operation, CallDeadline deadline, Function<? super PodProvider, ? extends R> call) {
+        return table.call(name, operation, deadline, call);
     }
 
     @Override

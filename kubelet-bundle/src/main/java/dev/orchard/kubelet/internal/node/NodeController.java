@@ -145,7 +145,8 @@ public final class NodeController {
             return base;
         }
         try {
-            return registry.call(settings.provider(), p -> p.configureNode(base));
+            return registry.call(
+                    settings.provider(), "configureNode", settings.callDeadline(), p -> p.configureNode(base));
         } catch (OrchardException e) {
             LOG.debug(
                     "configureNode of {} failed; the node keeps what it has: {}", settings.provider(), e.getMessage());

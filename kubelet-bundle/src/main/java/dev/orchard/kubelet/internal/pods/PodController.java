@@ -117,7 +117,11 @@ public final class PodController implements AutoCloseable {
         submit(() -> {
             for (NamespacedName key : cachedKeys()) {
                 try {
-                    var status = registry.call(settings.provider(), p -> p.getPodStatus(key.namespace(), key.name()));
+                    var status = registry.call(
+                            settings.provider(),
+                            "getPodStatus",
+                            settings.callDeadline(),
+                            p -> p.getPodStatus(key.namespace(), key.name()));
                     statuses.write(key, status);
                 } catch (OrchardException e) {
                     LOG.debug("No status of pod {} from {}: {}", key, settings.provider(), e.getMessage());
@@ -190,7 +194,7 @@ public final class PodController implements AutoCloseable {
                     create(key, wanted);
                 }
             } else if (!sameDesire(before, wanted)) {
-                registry.call(settings.provider(), p -> {
+                registry.call(settings.provider(), "updatePod", settings.callDeadline(), p -> {
                     p.updatePod(wanted);
                     return null;
                 });
@@ -214,7 +218,7 @@ public final class PodController implements AutoCloseable {
     // A duplicate is the provider having the pod already (made before a restart or a swap): not an error.
     private void create(NamespacedName key, Pod wanted) {
         try {
-            registry.call(settings.provider(), p -> {
+            registry.call(settings.provider(), "createPod", settings.callDeadline(), p -> {
                 p.createPod(wanted);
                 return null;
             });
@@ -226,7 +230,7 @@ public final class PodController implements AutoCloseable {
 
     private void deleteFromProvider(NamespacedName key) {
         try {
-            registry.call(settings.provider(), p -> {
+            registry.call(settings.provider(), "deletePod", settings.callDeadline(), p -> {
                 p.deletePod(key.namespace(), key.name());
                 return null;
             });
@@ -267,7 +271,7 @@ public final class PodController implements AutoCloseable {
         }
         List<Pod> provided;
         try {
-            provided = registry.call(settings.provider(), p -> p.getPods());
+            provided = registry.call(settings.provider(), "getPods", settings.callDeadline(), p -> p.getPods());
         } catch (OrchardException e) {
             provided = null; // its pods are unknown: each create then tells, and nothing is deleted this time
             LOG.info(

@@ -1,6 +1,7 @@
 package dev.orchard.kubelet.internal.server;
 
 import dev.orchard.api.error.InvalidInputException;
+import dev.orchard.api.registry.CallDeadline;
 import dev.orchard.api.registry.PodProviderRegistry;
 import dev.orchard.http.binding.BearerToken;
 import dev.orchard.http.binding.BindingRule;
@@ -70,6 +71,7 @@ public final class KubeletServer implements AutoCloseable {
      * @param settings the API's settings
      * @param node the node's name
      * @param provider the pod provider's name
+     * @param deadline how long the API's calls to the provider may take
      * @param pods the registry every call goes through
      * @return the running server
      * @throws InvalidInputException if neither a client CA nor a token file is configured, or one cannot be read
@@ -80,6 +82,7 @@ public final class KubeletServer implements AutoCloseable {
             ApiSettings settings,
             String node,
             String provider,
+            CallDeadline deadline,
             PodProviderRegistry pods) {
         if (!settings.authenticates()) {
             throw new InvalidInputException("the kubelet API does not start: no client can authenticate. Set "
@@ -94,7 +97,7 @@ public final class KubeletServer implements AutoCloseable {
             Configuration configuration = configurations.getFactoryConfiguration(FELIX_PID, name, "?");
             KubeletServer server = new KubeletServer(context, name, configuration);
             // The filter first: the guard looks for it when the configuration is delivered.
-            server.register(context, ClientAuth.of(ca, token), pods, provider, node);
+            server.register(context, ClientAuth.of(ca, token), new NodeProvider(pods, provider, node, deadline));
             try {
                 configuration.update(felixProperties(name, settings, files));
             } catch (IOException | RuntimeException e) {
@@ -128,15 +131,13 @@ public final class KubeletServer implements AutoCloseable {
         return context.getDataFile("kubelet-" + node).toPath();
     }
 
-    private void register(
-            BundleContext context, ClientAuth auth, PodProviderRegistry pods, String provider, String node) {
+    private void register(BundleContext context, ClientAuth auth, NodeProvider backend) {
         Dictionary<String, Object> filter = target();
         filter.put("osgi.http.whiteboard.filter.pattern", "/*");
         filter.put("osgi.http.whiteboard.filter.name", name + "-auth");
         // The HTTP guard lets this server listen beyond loopback only while this filter vouches for it.
         filter.put(BindingRule.KUBELET_GUARDED_SERVER, name);
         registrations.add(context.registerService(Filter.class, new AuthFilter(auth), filter));
-        NodeProvider backend = new NodeProvider(pods, provider, node);
         servlet(context, new LogsServlet(backend), "/containerLogs/*");
         servlet(context, new ExecServlet(backend), "/exec/*");
         servlet(context, new StatsServlet(backend), "/stats/*");
