@@ -24,7 +24,7 @@ public final class BearerToken {
     private static final String PREFIX = "Bearer ";
     private static final String BASIC = "Basic ";
     // A token is one line; more than this is not a token file.
-    private static final int MAX_FILE_BYTES = 4096;
+    private static final int MAX_FILE_BYTES = 64 * 1024;
     private static final Set<PosixFilePermission> OTHERS = EnumSet.of(
             PosixFilePermission.GROUP_READ,
             PosixFilePermission.GROUP_WRITE,
