@@ -332,7 +332,7 @@ class HttpAuthorityEndToEndIT {
                         "-H",
                         "Content-Type: application/json",
                         "--data",
-                        "{\"metadata\":{\"name\":\"nobody\"},\"spec\":{\"containers\":[{\"name\":\"c\","
+                        "{\"metadata\":{\"name\":\"nobody\",\"namespace\":\"default\"},\"spec\":{\"containers\":[{\"name\":\"c\","
                                 + "\"command\":[\"id\"]}]}}",
                         base + "/orchard/api/v1/pod-providers/local/pods")
                 .redirectErrorStream(true)
