@@ -3,7 +3,6 @@ package dev.orchard.benchmarks;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -84,8 +83,8 @@ final class HttpBenchmark {
     // One request at a time, the API and hello alternately after a warm-up of each; microseconds, medians.
     private static void latency(HttpRuntime runtime, HttpClient client, Sizes sizes, Map<String, Double> out)
             throws Exception {
-        HttpRequest api = HttpRequest.newBuilder(runtime.uri(PROVIDERS)).build();
-        HttpRequest hello = HttpRequest.newBuilder(runtime.uri(HELLO)).build();
+        HttpRequest api = runtime.request(PROVIDERS).build();
+        HttpRequest hello = runtime.request(HELLO).build();
         for (int i = 0; i < sizes.warmup(); i++) {
             send(client, api);
             send(client, hello);
@@ -118,8 +117,8 @@ final class HttpBenchmark {
                 clients.add(client());
             }
             for (int round = 0; round < sizes.throughputRounds(); round++) {
-                add(api, burst(pool, clients, runtime.uri(PROVIDERS), sizes.throughputMillis()));
-                add(hello, burst(pool, clients, runtime.uri(HELLO), sizes.throughputMillis()));
+                add(api, burst(pool, clients, runtime.request(PROVIDERS).build(), sizes.throughputMillis()));
+                add(hello, burst(pool, clients, runtime.request(HELLO).build(), sizes.throughputMillis()));
             }
         } finally {
             pool.shutdownNow();
@@ -139,9 +138,8 @@ final class HttpBenchmark {
 
     // Requests answered by all clients together, and the seconds they took; each client's first request (which
     // opens its connection) is not counted.
-    private static double[] burst(ExecutorService pool, List<HttpClient> clients, URI uri, long millis)
+    private static double[] burst(ExecutorService pool, List<HttpClient> clients, HttpRequest request, long millis)
             throws Exception {
-        HttpRequest request = HttpRequest.newBuilder(uri).build();
         for (HttpClient c : clients) {
             send(c, request);
         }

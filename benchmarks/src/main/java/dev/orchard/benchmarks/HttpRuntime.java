@@ -89,9 +89,29 @@ final class HttpRuntime implements AutoCloseable {
         }
     }
 
+    /**
+     * A request to a path, with the bearer token the HTTP add-on made in the runtime's folder, as an operator's
+     * client sends it (authentication is on by default).
+     *
+     * @param path a path such as {@code /orchard/api/v1/providers}
+     * @return the request, to finish
+     */
+    HttpRequest.Builder request(String path) {
+        HttpRequest.Builder b = HttpRequest.newBuilder(uri(path));
+        try {
+            return b.header(
+                    "Authorization",
+                    "Bearer "
+                            + Files.readString(folder.resolve(".orchard/http/token"))
+                                    .strip());
+        } catch (IOException notYet) {
+            return b; // the add-on has not made it yet: answered 401, and awaited again
+        }
+    }
+
     private boolean answers(HttpClient client, String path) throws InterruptedException {
         try {
-            return client.send(HttpRequest.newBuilder(uri(path)).build(), HttpResponse.BodyHandlers.discarding())
+            return client.send(request(path).build(), HttpResponse.BodyHandlers.discarding())
                             .statusCode()
                     == 200;
         } catch (IOException notYet) {

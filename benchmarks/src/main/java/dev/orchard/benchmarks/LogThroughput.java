@@ -43,7 +43,7 @@ final class LogThroughput {
                 + "\"name\":\"main\",\"image\":\"none\",\"command\":[\"sh\",\"-c\",\"yes " + LINE + " | head -c "
                 + bytes + "; exec sleep 300\"]}]}}";
         HttpResponse<String> created = client.send(
-                HttpRequest.newBuilder(runtime.uri(POD))
+                runtime.request(POD)
                         .header("Content-Type", "application/json")
                         .POST(HttpRequest.BodyPublishers.ofString(pod))
                         .build(),
@@ -51,7 +51,7 @@ final class LogThroughput {
         if (created.statusCode() != 201) {
             throw new IOException("creating the log pod answered " + created.statusCode() + ": " + created.body());
         }
-        HttpRequest read = HttpRequest.newBuilder(runtime.uri(LOG)).build();
+        HttpRequest read = runtime.request(LOG).build();
         try {
             awaitWholeLog(client, read, bytes);
             List<Path> files = logFiles(runtime.folder());
@@ -73,10 +73,7 @@ final class LogThroughput {
             out.put("http.log.bytes", (double) bytes);
         } finally {
             client.send(
-                    HttpRequest.newBuilder(runtime.uri(POD + "/bench/biglog"))
-                            .DELETE()
-                            .build(),
-                    HttpResponse.BodyHandlers.discarding());
+                    runtime.request(POD + "/bench/biglog").DELETE().build(), HttpResponse.BodyHandlers.discarding());
         }
     }
 

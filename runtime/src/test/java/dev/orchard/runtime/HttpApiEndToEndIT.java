@@ -26,18 +26,22 @@ import org.junit.jupiter.api.io.TempDir;
  * The HTTP add-on installed as a user installs it: its {@code target/deploy/} and Felix HTTP's own
  * {@code org.apache.felix.http.cfg} copied into a running runtime's {@code deploy/}, then the API driven with a
  * plain HTTP client: providers, a volume on the mock, and a pod on the local provider whose log holds what its
- * process printed; then maya's volume paths with the requests maya's CLI sends. The runtime jar itself holds no
- * HTTP bundle.
+ * process printed; then maya's volume paths with the requests maya's CLI sends, each with the bearer token the
+ * add-on made in {@code .orchard/http/token}. The runtime jar itself holds no HTTP bundle.
  */
 class HttpApiEndToEndIT {
     private static final HttpClient CLIENT =
             HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+    // The add-on's token once read from its file; every request then sends it, as an operator's script does.
+    private static volatile String token;
 
     @TempDir
     Path folder;
 
     @Test
     void theDeployFolderServesTheApiOnLoopback() throws Exception {
+        token = null;
         int port = freePort();
         String api = "http://127.0.0.1:" + port + "/orchard/api/v1";
         try (OrchardProcess orchard = OrchardProcess.start(folder)) {
@@ -50,6 +54,14 @@ class HttpApiEndToEndIT {
             for (Path jar : deployFolderJars()) {
                 write(deploy.resolve(jar.getFileName().toString()), Files.readAllBytes(jar));
             }
+
+            // Authentication is on by default, on loopback too: the add-on made a token, said where, and wants it.
+            HttpResponse<String> unauthorized = await(api + "/providers", r -> r.statusCode() == 401);
+            assertTrue(unauthorized.body().contains("UNAUTHORIZED"), unauthorized.body());
+            Path tokenFile = folder.resolve(".orchard/http/token");
+            orchard.awaitOutput(tokenFile.toString(), 30);
+            token = Files.readString(tokenFile).strip();
+            assertTrue(!orchard.stderr().contains(token) && !orchard.stdout().contains(token), "never logged");
 
             HttpResponse<String> providers = await(api + "/providers", r -> r.statusCode() == 200);
             assertTrue(providers.body().contains("\"name\":\"mock\""), providers.body());
@@ -162,6 +174,10 @@ class HttpApiEndToEndIT {
     }
 
     private static HttpResponse<String> send(HttpRequest.Builder request) throws IOException, InterruptedException {
+        String bearer = token;
+        if (bearer != null) {
+            request.header("Authorization", "Bearer " + bearer);
+        }
         return CLIENT.send(request.timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString());
     }
 

@@ -47,6 +47,9 @@ class WebConsoleBrowserIT {
     private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
     private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
     private static final String INJECTION = "<img src=x onerror=window.owned=1>";
+    // The HTTP add-on's token, read from its file once the add-on made it.
+    private String token;
+
     private static final HttpClient CLIENT =
             HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
@@ -80,6 +83,9 @@ class WebConsoleBrowserIT {
                         StandardCopyOption.ATOMIC_MOVE);
             }
             String api = base + "/orchard/api/v1";
+            awaitStatus(api + "/providers", 401);
+            // The token the HTTP add-on made at its first start, where it logged it is: the API's and the console's.
+            token = Files.readString(folder.resolve(".orchard/http/token")).strip();
             awaitStatus(api + "/providers", 200);
             assertEquals(201, post(api + "/orchestrators/mock/volumes", "{\"name\":\"data\",\"capacity\":\"10Mi\"}"));
             assertEquals(
@@ -89,17 +95,27 @@ class WebConsoleBrowserIT {
                             "{\"metadata\":{\"name\":\"hello\",\"namespace\":\"default\"},"
                                     + "\"spec\":{\"containers\":[{\"name\":\"main\",\"image\":\"busybox\","
                                     + "\"command\":[\"sleep\",\"3600\"]}]}}"));
-            awaitStatus(base + "/system/console/orchard", 401);
+            awaitStatus(base + "/system/console/orchard", 200);
+            // The console's own default login opens nothing: its login is Orchard's token.
+            assertEquals(
+                    401,
+                    CLIENT.send(
+                                    HttpRequest.newBuilder(URI.create(base + "/system/console/orchard"))
+                                            .build(),
+                                    HttpResponse.BodyHandlers.discarding())
+                            .statusCode());
+            assertEquals(401, status(base + "/system/console/orchard", "Basic " + basic("admin:admin")));
+            assertEquals(200, status(base + "/system/console/orchard", "Basic " + basic("admin:" + token)));
 
             WebDriver browser = chromium();
             try {
-                // The console's own login (HTTP Basic with its default admin/admin) on every request the page makes,
-                // its refreshes included, as a browser does once a person has answered the login prompt.
+                // The console's login (HTTP Basic, any user name and Orchard's token as the password) on every request
+                // the page makes, its refreshes included, as a browser does once a person has answered the prompt.
                 ((ChromeDriver) browser).executeCdpCommand("Network.enable", Map.of());
                 ((ChromeDriver) browser)
                         .executeCdpCommand(
                                 "Network.setExtraHTTPHeaders",
-                                Map.of("headers", Map.of("Authorization", "Basic " + basic("admin:admin"))));
+                                Map.of("headers", Map.of("Authorization", "Basic " + basic("orchard:" + token))));
                 browser.get(base + "/system/console/orchard?provider=mock");
                 WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(30));
                 wait.until(b -> !b.findElements(By.id("orchard-providers")).isEmpty());
@@ -242,14 +258,23 @@ class WebConsoleBrowserIT {
         return all;
     }
 
-    private static void awaitStatus(String uri, int status) throws Exception {
+    private int status(String uri, String authorization) throws IOException, InterruptedException {
+        return CLIENT.send(
+                        HttpRequest.newBuilder(URI.create(uri))
+                                .timeout(Duration.ofSeconds(10))
+                                .header("Authorization", authorization)
+                                .build(),
+                        HttpResponse.BodyHandlers.discarding())
+                .statusCode();
+    }
+
+    private void awaitStatus(String uri, int status) throws Exception {
         long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
         String last = "no connection";
         while (System.nanoTime() < deadline) {
             try {
                 HttpResponse<String> r = CLIENT.send(
-                        HttpRequest.newBuilder(URI.create(uri))
-                                .timeout(Duration.ofSeconds(10))
+                        authorized(HttpRequest.newBuilder(URI.create(uri)).timeout(Duration.ofSeconds(10)))
                                 .build(),
                         HttpResponse.BodyHandlers.ofString());
                 if (r.statusCode() == status) {
@@ -264,9 +289,14 @@ class WebConsoleBrowserIT {
         throw new AssertionError(uri + " never answered " + status + "; last: " + last);
     }
 
-    private static int post(String uri, String json) throws IOException, InterruptedException {
+    // With the token once it is known, as a script of the operator's sends it.
+    private HttpRequest.Builder authorized(HttpRequest.Builder request) {
+        return token == null ? request : request.header("Authorization", "Bearer " + token);
+    }
+
+    private int post(String uri, String json) throws IOException, InterruptedException {
         HttpResponse<String> r = CLIENT.send(
-                HttpRequest.newBuilder(URI.create(uri))
+                authorized(HttpRequest.newBuilder(URI.create(uri)))
                         .timeout(Duration.ofSeconds(30))
                         .header("Content-Type", "application/json")
                         .POST(HttpRequest.BodyPublishers.ofString(json))

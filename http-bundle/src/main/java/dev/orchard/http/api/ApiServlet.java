@@ -1,7 +1,9 @@
 package dev.orchard.http.api;
 
 import dev.orchard.api.error.OrchardException;
-import dev.orchard.http.binding.TokenState;
+import dev.orchard.http.binding.HttpAuthority;
+import dev.orchard.http.binding.Refusal;
+import dev.orchard.http.binding.Surface;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -15,7 +17,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A servlet of the API's routes: checks the bearer token, finds the route, and turns every failure into an error
+ * A servlet of the API's routes: has the request checked by Orchard's HTTP authority (method, Host, Origin,
+ * credential, body type and size; see {@link dev.orchard.http.binding.RequestRules}) before anything reads its body
+ * or parameters, finds the route, and turns every failure into an error
  * with its status (JSON {@code {category, message}} for Orchard's API, the message as text for maya's paths, as
  * maya's API server answered). No stack trace ever reaches a client; an unexpected failure is logged and answered
  * 500.
@@ -34,75 +38,60 @@ public final class ApiServlet extends HttpServlet {
     private final boolean textErrors;
     private final transient Json json = new Json();
     // Replaced in place on a configuration change: re-registering the servlet while Jetty restarts can lose it.
-    private transient volatile Access access = new Access(1, TokenState.NONE, "the HTTP API is not configured yet");
+    private final transient HttpAuthority authority;
+    // Replaced in place on a configuration change: re-registering the servlet while Jetty restarts can lose it.
+    private transient volatile long maxBodyBytes = 1;
 
-    /**
-     * What a request must bring and may send: the body cap and the token, or why nothing is served.
-     *
-     * @param maxBodyBytes the largest request body accepted
-     * @param token the bearer token every request must send, if one is configured
-     * @param failure why every request is answered 503; null when the API serves
-     */
-    private record Access(long maxBodyBytes, TokenState token, String failure) {}
-
-    private ApiServlet(String root, List<Route> routes, boolean textErrors) {
+    private ApiServlet(String root, List<Route> routes, boolean textErrors, HttpAuthority authority) {
         this.root = root;
         this.routes = List.copyOf(routes);
         this.textErrors = textErrors;
+        this.authority = authority;
     }
 
     /**
-     * Orchard's API under {@value #ROOT}; it answers 503 until {@link #serve} or after {@link #fail}.
+     * Orchard's API under {@value #ROOT}.
      *
      * @param endpoints the route table
+     * @param authority what checks each request first
      * @return the servlet
      */
-    public static ApiServlet orchard(Endpoints endpoints) {
-        return new ApiServlet(ROOT, endpoints.routes(), false);
+    public static ApiServlet orchard(Endpoints endpoints, HttpAuthority authority) {
+        return new ApiServlet(ROOT, endpoints.routes(), false, authority);
     }
 
     /**
-     * maya's volume paths under {@value #MAYA_ROOT}; it answers 503 until {@link #serve} or after {@link #fail}.
+     * maya's volume paths under {@value #MAYA_ROOT}.
      *
      * @param maya the route table
+     * @param authority what checks each request first
      * @return the servlet
      */
-    public static ApiServlet maya(MayaEndpoints maya) {
-        return new ApiServlet(MAYA_ROOT, maya.routes(), true);
+    public static ApiServlet maya(MayaEndpoints maya, HttpAuthority authority) {
+        return new ApiServlet(MAYA_ROOT, maya.routes(), true, authority);
     }
 
     /**
-     * Serves, with a body cap and a token.
+     * Sets the body cap, which a body without a declared length meets as it is read.
      *
-     * @param maxBodyBytes the largest request body accepted
-     * @param token the bearer token every request must send, if one is configured
+     * @param newMaxBodyBytes the largest request body accepted
      */
-    public void serve(long maxBodyBytes, TokenState token) {
-        access = new Access(maxBodyBytes, token, null);
-    }
-
-    /**
-     * Answers every request 503 with a reason, for a configuration that cannot be used.
-     *
-     * @param reason what is wrong with the configuration
-     */
-    public void fail(String reason) {
-        access = new Access(1, TokenState.NONE, reason);
+    public void serve(long newMaxBodyBytes) {
+        maxBodyBytes = newMaxBodyBytes;
     }
 
     @Override
     protected void service(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        Access now = access;
         try {
-            if (now.failure() != null) {
-                throw new HttpStatusException(503, OrchardException.Category.UNAVAILABLE.name(), now.failure());
+            Optional<Refusal> refusal = authority.check(request, Surface.API);
+            if (refusal.isPresent()) {
+                Refusal r = refusal.get();
+                if (r.challenge() != null) {
+                    response.setHeader("WWW-Authenticate", r.challenge());
+                }
+                throw new HttpStatusException(r.status(), r.category(), r.message());
             }
-            if (!now.token().admits(request.getHeader("Authorization"))) {
-                response.setHeader("WWW-Authenticate", "Bearer realm=\"orchard\"");
-                throw new HttpStatusException(
-                        401, "UNAUTHORIZED", "this API needs the header Authorization: Bearer <token>");
-            }
-            dispatch(request, response, now.maxBodyBytes());
+            dispatch(request, response, maxBodyBytes);
         } catch (OrchardException e) {
             if (e.category() == OrchardException.Category.UNAVAILABLE) {
                 response.setHeader("Retry-After", String.valueOf(ErrorBody.RETRY_AFTER_SECONDS));
@@ -140,6 +129,13 @@ public final class ApiServlet extends HttpServlet {
             String allow = matching.stream().map(Route::method).distinct().collect(Collectors.joining(", "));
             throw new HttpStatusException(
                     405, "INVALID_INPUT", method + " is not served at " + root + path + "; it serves " + allow, allow);
+        }
+        if (route.get().changesStateOnGet() && !authority.authenticates()) {
+            throw new HttpStatusException(
+                    403,
+                    "FORBIDDEN",
+                    "GET " + root + path + " changes state, so it is served"
+                            + " only with authentication on; with auth=none use DELETE " + root + "/<name>");
         }
         Map<String, String> params = route.get().match(segments).orElseThrow();
         route.get().handler().handle(new Exchange(request, response, json, maxBodyBytes, params));

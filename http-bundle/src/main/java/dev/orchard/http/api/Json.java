@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -36,6 +37,9 @@ import java.util.function.UnaryOperator;
  * {@link InvalidInputException} that names the field.
  */
 final class Json {
+    /** The deepest nesting a body may have; deeper is refused before it is built. */
+    static final int MAX_NESTING = 64;
+
     private final ObjectMapper mapper;
 
     Json() {
@@ -49,8 +53,9 @@ final class Json {
                 .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
                 .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
         mapper.getFactory()
-                .setStreamReadConstraints(
-                        StreamReadConstraints.builder().maxNestingDepth(64).build());
+                .setStreamReadConstraints(StreamReadConstraints.builder()
+                        .maxNestingDepth(MAX_NESTING)
+                        .build());
     }
 
     /**
@@ -92,7 +97,12 @@ final class Json {
             throw new InvalidInputException("the request has no body; send a JSON object");
         }
         try {
-            return mapper.treeToValue(defaults.apply(mapper.readTree(body)), type);
+            JsonNode tree = mapper.readTree(body);
+            if (tree == null || !tree.isObject()) {
+                throw new InvalidInputException(
+                        "the body is " + (tree == null ? "empty" : "JSON " + kind(tree)) + "; send a JSON object");
+            }
+            return mapper.treeToValue(defaults.apply(tree), type);
         } catch (ValueInstantiationException e) {
             String where = where(e);
             if (e.getCause() instanceof OrchardException cause) {
@@ -105,14 +115,26 @@ final class Json {
                     "field " + orRoot(where(e)) + " is unknown; the fields there are " + e.getKnownPropertyIds());
         } catch (JsonMappingException e) {
             throw new InvalidInputException("field " + orRoot(where(e)) + ": " + firstLine(e.getOriginalMessage()));
+        } catch (StreamConstraintsException e) {
+            // Thrown without a location, for a body nested or sized beyond the parser's limits.
+            throw new InvalidInputException("the body is beyond the JSON parser's limits (at most " + MAX_NESTING
+                    + " levels of nesting): " + firstLine(e.getOriginalMessage()));
         } catch (JsonProcessingException e) {
-            throw new InvalidInputException("the body is not valid JSON at line "
-                    + e.getLocation().getLineNr() + ", column "
-                    + e.getLocation().getColumnNr() + ": "
-                    + firstLine(e.getOriginalMessage()));
+            throw new InvalidInputException("the body is not valid JSON"
+                    + (e.getLocation() == null
+                            ? ""
+                            : " at line " + e.getLocation().getLineNr() + ", column "
+                                    + e.getLocation().getColumnNr())
+                    + ": " + firstLine(e.getOriginalMessage()));
         } catch (IOException e) {
             throw new InvalidInputException("the body cannot be read: " + e.getMessage());
         }
+    }
+
+    private static String kind(JsonNode tree) {
+        return tree.isNull()
+                ? "null"
+                : tree.isArray() ? "an array" : "a " + tree.getNodeType().name().toLowerCase(java.util.Locale.ROOT);
     }
 
     /** The path of the field a mapping failed at, as {@code spec.containers[0].name}. */

@@ -47,7 +47,7 @@ public final class MayaEndpoints {
                 new Route("DELETE", "/{volume}", this::delete),
                 // maya 0.5's paths, which its API server kept serving beside the ones above.
                 new Route("GET", "/info/{volume}", this::read),
-                new Route("GET", "/delete/{volume}", this::deleteByGet));
+                new Route("GET", "/delete/{volume}", this::deleteByGet, true));
     }
 
     private void list(Exchange ex) throws IOException {

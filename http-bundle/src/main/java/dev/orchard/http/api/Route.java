@@ -12,8 +12,21 @@ import java.util.Optional;
  * @param method the HTTP method
  * @param pattern e.g. {@code /orchestrators/{name}/volumes/{namespace}/{volume}}
  * @param handler what answers it
+ * @param changesStateOnGet whether it is a GET that changes state (maya 0.5's delete), served only to a request
+ *     that authenticated
  */
-record Route(String method, String pattern, Handler handler) {
+record Route(String method, String pattern, Handler handler, boolean changesStateOnGet) {
+    /**
+     * An endpoint whose GET, if it is one, changes nothing.
+     *
+     * @param method the HTTP method
+     * @param pattern the path pattern
+     * @param handler what answers it
+     */
+    Route(String method, String pattern, Handler handler) {
+        this(method, pattern, handler, false);
+    }
+
     /** Answers one request. */
     @FunctionalInterface
     interface Handler {

@@ -3,13 +3,16 @@ package dev.orchard.http.binding;
 import dev.orchard.api.error.InvalidInputException;
 import dev.orchard.api.naming.Names;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.MessageDigest;
+import java.util.Base64;
 import java.util.EnumSet;
 import java.util.Set;
 
@@ -19,6 +22,9 @@ import java.util.Set;
  */
 public final class BearerToken {
     private static final String PREFIX = "Bearer ";
+    private static final String BASIC = "Basic ";
+    // A token is one line; more than this is not a token file.
+    private static final int MAX_FILE_BYTES = 64 * 1024;
     private static final Set<PosixFilePermission> OTHERS = EnumSet.of(
             PosixFilePermission.GROUP_READ,
             PosixFilePermission.GROUP_WRITE,
@@ -42,6 +48,22 @@ public final class BearerToken {
      *     its owner, or holds no token
      */
     public static BearerToken read(Path file) {
+        return read(file, false);
+    }
+
+    /**
+     * Reads the token from a file as {@link #read} does, and also requires the file to belong to the user this
+     * process runs as: another user's file, even one only its owner may read, is a token that user can change.
+     *
+     * @param file the token file
+     * @return the token
+     * @throws InvalidInputException if the file fails a check of {@link #read}, or is another user's
+     */
+    public static BearerToken readOwned(Path file) {
+        return read(file, true);
+    }
+
+    private static BearerToken read(Path file, boolean owned) {
         String where = "token file " + Names.quote(file.toString());
         if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
             throw new InvalidInputException(where + " is not a regular file; the token must be in a file of its own,"
@@ -57,7 +79,14 @@ public final class BearerToken {
                         + PosixFilePermissions.toString(permissions)
                         + "; only its owner may read or write it (chmod 600)");
             }
-            String text = Files.readString(file, StandardCharsets.UTF_8).strip();
+            if (owned) {
+                TokenFile.requireOwner(file, where);
+            }
+            String text;
+            // Opened without following a link: one planted after the check above is refused, not read.
+            try (InputStream in = Files.newInputStream(file, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
+                text = new String(in.readNBytes(MAX_FILE_BYTES), StandardCharsets.UTF_8).strip();
+            }
             int end = text.indexOf('\n');
             String token = (end < 0 ? text : text.substring(0, end)).strip();
             if (token.isEmpty()) {
@@ -85,6 +114,31 @@ public final class BearerToken {
         }
         byte[] given = authorization.substring(PREFIX.length()).strip().getBytes(StandardCharsets.UTF_8);
         return MessageDigest.isEqual(expected, given);
+    }
+
+    /**
+     * Tells whether an {@code Authorization} header is HTTP Basic whose password is this token (any user name), the
+     * form a browser's login dialog sends. Only the Web Console takes it: a browser sends it again by itself, to
+     * any page of the server, which a bearer token never is.
+     *
+     * @param authorization the header's value; null when absent
+     * @return true if it is {@code Basic base64(<user>:<token>)}
+     */
+    public boolean acceptsBasic(String authorization) {
+        if (authorization == null || !authorization.regionMatches(true, 0, BASIC, 0, BASIC.length())) {
+            return false;
+        }
+        byte[] decoded;
+        try {
+            decoded = Base64.getDecoder()
+                    .decode(authorization.substring(BASIC.length()).strip());
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+        String pair = new String(decoded, StandardCharsets.UTF_8);
+        int colon = pair.indexOf(':');
+        return colon >= 0
+                && MessageDigest.isEqual(expected, pair.substring(colon + 1).getBytes(StandardCharsets.UTF_8));
     }
 
     @Override

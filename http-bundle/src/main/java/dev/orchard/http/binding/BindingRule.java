@@ -6,7 +6,8 @@ import java.net.UnknownHostException;
 import java.util.Optional;
 
 /**
- * Decides whether HTTP may listen on an address: loopback always, any other address only with a bearer token, or,
+ * Decides whether HTTP may listen on an address: loopback always, any other address only with a usable bearer token
+ * (never with authentication off), or,
  * for a kubelet API server, always (it serves HTTPS only, and authenticates every request itself).
  */
 public final class BindingRule {
@@ -46,9 +47,12 @@ public final class BindingRule {
         }
         String where = host == null || host.isBlank() ? "every interface" : Names.quote(host);
         String why = token.problem().map(p -> "; the configured " + p).orElse("");
-        return Optional.of("Orchard refuses to serve HTTP on " + where + ": an address other than loopback needs a"
-                + " bearer token (token.file in configuration dev.orchard.http, a file only its owner may read)"
-                + why + "; or set " + HOST + " to " + DEFAULT_HOST);
+        String need = token.configured()
+                ? "a usable bearer token"
+                : "authentication, which auth=none in configuration dev.orchard.http turns off (remove it: Orchard"
+                        + " then makes a token of its own, or set token.file to a file only its owner may read)";
+        return Optional.of("Orchard refuses to serve HTTP on " + where + ": an address other than loopback needs "
+                + need + why + "; or set " + HOST + " to " + DEFAULT_HOST);
     }
 
     /**

@@ -24,6 +24,14 @@ public record ConsoleLogin(boolean installed, String password) {
     public static final String PASSWORD = "password";
     /** The framework property the console reads its password from when its configuration has none. */
     public static final String FRAMEWORK_PASSWORD = "felix.webconsole.password";
+    /**
+     * The framework property naming the security providers the console waits for; while it names
+     * {@value #ORCHARD_PROVIDER}, the console serves nothing until Orchard's login is registered, and its own
+     * (admin/admin) lets nobody in.
+     */
+    public static final String PROVIDERS = "felix.webconsole.security.providers";
+    /** The id ({@code webconsole.security.provider.id}) of Orchard's console login, the HTTP token. */
+    public static final String ORCHARD_PROVIDER = "orchard";
     /** No console installed. */
     public static final ConsoleLogin ABSENT = new ConsoleLogin(false, null);
 
@@ -44,6 +52,24 @@ public record ConsoleLogin(boolean installed, String password) {
                 + " its default login (admin/admin); set another password (" + PASSWORD + " in configuration " + PID
                 + ", or framework property " + FRAMEWORK_PASSWORD + "), uninstall the console, or set "
                 + BindingRule.HOST + " to " + BindingRule.DEFAULT_HOST);
+    }
+
+    /**
+     * Tells whether the console requires Orchard's login, so that its own password no longer matters.
+     *
+     * @param providers the value of framework property {@value #PROVIDERS}; null when unset
+     * @return true if it names {@value #ORCHARD_PROVIDER}
+     */
+    public static boolean requiresOrchardLogin(String providers) {
+        if (providers == null) {
+            return false;
+        }
+        for (String id : providers.split(",")) {
+            if (id.strip().equals(ORCHARD_PROVIDER)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

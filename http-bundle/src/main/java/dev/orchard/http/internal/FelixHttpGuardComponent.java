@@ -80,7 +80,7 @@ public final class FelixHttpGuardComponent implements ConfigurationPlugin, Bundl
             BundleContext context, Map<String, Object> properties, @Reference ConfigurationAdmin configurations) {
         this.context = context;
         this.configurations = configurations;
-        this.token = readToken(properties);
+        this.token = readToken(context, properties);
         Dictionary<String, Object> props = new Hashtable<>();
         props.put(ConfigurationPlugin.CM_TARGET, new String[] {FELIX_PID});
         props.put(ConfigurationPlugin.CM_RANKING, 100);
@@ -98,7 +98,7 @@ public final class FelixHttpGuardComponent implements ConfigurationPlugin, Bundl
      */
     @Modified
     void modified(Map<String, Object> properties) {
-        token = readToken(properties);
+        token = readToken(context, properties);
         recheck();
     }
 
@@ -147,7 +147,7 @@ public final class FelixHttpGuardComponent implements ConfigurationPlugin, Bundl
             properties.put(HTTPS_ENABLE, Boolean.FALSE);
             LOG.error("{}", refusal.get());
         } else {
-            LOG.info("HTTP may listen on {}, authentication {}", host, token.configured() ? "on" : "off");
+            LOG.info("HTTP may listen on {}, authentication {}", host, token.configured() ? "on" : "off (auth=none)");
         }
     }
 
@@ -211,7 +211,8 @@ public final class FelixHttpGuardComponent implements ConfigurationPlugin, Bundl
         for (Bundle b : context.getBundles()) {
             installed |= ConsoleLogin.BUNDLE.equals(b.getSymbolicName()) && b.getState() != Bundle.UNINSTALLED;
         }
-        if (!installed) {
+        if (!installed || ConsoleLogin.requiresOrchardLogin(context.getProperty(ConsoleLogin.PROVIDERS))) {
+            // With Orchard's login required, the console's own (admin/admin) lets nobody in.
             return ConsoleLogin.ABSENT;
         }
         Object password = null;
@@ -247,11 +248,13 @@ public final class FelixHttpGuardComponent implements ConfigurationPlugin, Bundl
         }
     }
 
-    private static TokenState readToken(Map<String, Object> properties) {
+    // The same credential the API resolves (it makes Orchard's own token if neither got to it first); the API's
+    // component logs where it is.
+    private static TokenState readToken(BundleContext context, Map<String, Object> properties) {
         try {
-            return TokenState.of(HttpSettings.of(properties).tokenFile());
+            return Credentials.resolve(HttpSettings.of(properties), context).state();
         } catch (InvalidInputException e) {
-            return new TokenState(Optional.empty(), Optional.of(e.getMessage()), true);
+            return TokenState.refused(e.getMessage());
         }
     }
 

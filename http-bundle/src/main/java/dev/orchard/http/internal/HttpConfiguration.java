@@ -2,6 +2,7 @@ package dev.orchard.http.internal;
 
 import org.osgi.service.metatype.annotations.AttributeDefinition;
 import org.osgi.service.metatype.annotations.ObjectClassDefinition;
+import org.osgi.service.metatype.annotations.Option;
 
 /**
  * Orchard's HTTP settings, PID {@code dev.orchard.http}. The address and port are Felix HTTP's own keys, in its
@@ -10,21 +11,48 @@ import org.osgi.service.metatype.annotations.ObjectClassDefinition;
 @ObjectClassDefinition(
         id = "dev.orchard.http",
         name = "Orchard HTTP API",
-        description = "Authentication and limits of the Orchard HTTP API. Address and port: org.apache.felix.http.host"
-                + " and org.osgi.service.http.port in configuration org.apache.felix.http.")
+        description = "Authentication and limits of the Orchard HTTP API, /metrics and the Web Console. Address and"
+                + " port: org.apache.felix.http.host and org.osgi.service.http.port in configuration"
+                + " org.apache.felix.http.")
 public @interface HttpConfiguration {
     /**
-     * The file holding the bearer token; empty for no authentication (loopback only).
+     * Whether requests need the bearer token.
+     *
+     * @return {@code token} or {@code none}
+     */
+    @AttributeDefinition(
+            name = "Authentication",
+            description = "token (the default): every request needs Authorization: Bearer <token>, the token from"
+                    + " token.file, or else one Orchard makes at its first start in an owner-only file in the"
+                    + " runtime's folder (.orchard/http/token; in Karaf data/orchard-http/token), whose path it"
+                    + " logs. none: no authentication; allowed on loopback only, and maya's GET delete is refused.",
+            options = {@Option(label = "token", value = "token"), @Option(label = "none", value = "none")})
+    String auth() default "token";
+
+    /**
+     * The operator's own token file.
      *
      * @return the path
      */
     @AttributeDefinition(
             name = "Token file",
-            description = "A file readable by its owner only (chmod 600) whose first line is the bearer token every"
-                    + " request must send. Required to listen on any address but loopback. Empty: no"
-                    + " authentication, loopback only.",
+            description = "A file of the runtime's user, readable by its owner only (chmod 600), whose first line is"
+                    + " the bearer token. Empty: Orchard's own token file.",
             required = false)
     String token_file() default "";
+
+    /**
+     * Further names the {@code Host} header may carry.
+     *
+     * @return names, or {@code name:port}
+     */
+    @AttributeDefinition(
+            name = "Allowed host names",
+            description = "Names (or name:port) besides the address HTTP listens on (and localhost on loopback)"
+                    + " that a request's Host header may carry, e.g. the server's DNS name or a proxy's. Any other"
+                    + " Host is refused (403), against DNS rebinding.",
+            required = false)
+    String[] allowed_hosts() default {};
 
     /**
      * The largest request body accepted.

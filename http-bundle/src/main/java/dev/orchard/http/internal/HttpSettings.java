@@ -4,7 +4,12 @@ import dev.orchard.api.error.InvalidInputException;
 import dev.orchard.api.naming.Names;
 import dev.orchard.api.quantity.Quantity;
 import dev.orchard.http.api.ProviderCalls;
+import dev.orchard.http.binding.RequestRules;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -12,16 +17,32 @@ import java.util.Set;
 /**
  * Orchard's HTTP settings read from the properties of configuration {@code dev.orchard.http}, each key checked.
  *
- * @param tokenFile the token file, if one is configured
+ * @param authOff whether authentication is off ({@code auth=none}; loopback only)
+ * @param tokenFile the operator's token file, if one is configured; else Orchard makes its own
  * @param maxBodyBytes the largest request body accepted
+ * @param allowedHosts further names the {@code Host} header may carry
  * @param callTimeoutMillis how long a call to a provider may take before its client is answered 503
  */
-record HttpSettings(Optional<Path> tokenFile, long maxBodyBytes, long callTimeoutMillis) {
+record HttpSettings(
+        boolean authOff,
+        Optional<Path> tokenFile,
+        long maxBodyBytes,
+        List<String> allowedHosts,
+        long callTimeoutMillis) {
+    static final String AUTH = "auth";
+    static final String AUTH_TOKEN = "token";
+    static final String AUTH_NONE = "none";
     static final String TOKEN_FILE = "token.file";
     static final String MAX_BODY = "max.body";
+    static final String ALLOWED_HOSTS = RequestRules.ALLOWED_HOSTS_KEY;
     private static final String DEFAULT_MAX_BODY = "1Mi";
     static final String CALL_TIMEOUT = ProviderCalls.TIMEOUT_KEY;
-    private static final Set<String> KEYS = Set.of(TOKEN_FILE, MAX_BODY, CALL_TIMEOUT);
+    private static final Set<String> KEYS = Set.of(AUTH, TOKEN_FILE, MAX_BODY, ALLOWED_HOSTS, CALL_TIMEOUT);
+
+    /** Copies the list. */
+    HttpSettings {
+        allowedHosts = List.copyOf(allowedHosts);
+    }
 
     /**
      * Reads the settings.
@@ -38,12 +59,26 @@ record HttpSettings(Optional<Path> tokenFile, long maxBodyBytes, long callTimeou
                                 + String.join(", ", KEYS.stream().sorted().toList()));
             }
         }
+        String auth = text(properties, AUTH, AUTH_TOKEN).strip().toLowerCase(Locale.ROOT);
+        if (!auth.equals(AUTH_TOKEN) && !auth.equals(AUTH_NONE)) {
+            throw new InvalidInputException("configuration key " + AUTH + " is " + Names.quote(auth) + "; it is "
+                    + AUTH_TOKEN + " (the default: every request needs the bearer token) or " + AUTH_NONE
+                    + " (no authentication, loopback only)");
+        }
         String file = text(properties, TOKEN_FILE, "");
+        if (auth.equals(AUTH_NONE) && !file.isBlank()) {
+            throw new InvalidInputException("configuration dev.orchard.http sets both " + AUTH + "=" + AUTH_NONE
+                    + " and " + TOKEN_FILE + "; remove one");
+        }
         long max = Quantity.requirePositive(
                 "configuration key " + MAX_BODY,
                 Quantity.parseBytes("configuration key " + MAX_BODY, text(properties, MAX_BODY, DEFAULT_MAX_BODY)));
         return new HttpSettings(
-                file.isBlank() ? Optional.empty() : Optional.of(Path.of(file.strip())), max, callTimeout(properties));
+                auth.equals(AUTH_NONE),
+                file.isBlank() ? Optional.empty() : Optional.of(Path.of(file.strip())),
+                max,
+                hosts(properties.get(ALLOWED_HOSTS)),
+                callTimeout(properties));
     }
 
     // A whole number of milliseconds, at least 1: the deadline of every call to a provider.
@@ -61,6 +96,23 @@ record HttpSettings(Optional<Path> tokenFile, long maxBodyBytes, long callTimeou
         throw new InvalidInputException("configuration key " + CALL_TIMEOUT + " " + Names.quote(value)
                 + " is not a whole number of milliseconds of at least 1 (default "
                 + ProviderCalls.DEFAULT_TIMEOUT_MS + ")");
+    }
+
+    private static List<String> hosts(Object value) {
+        if (value == null) {
+            return List.of();
+        }
+        Collection<?> items = value instanceof String[] a
+                ? Arrays.asList(a)
+                : value instanceof Collection<?> c
+                        ? c
+                        : List.of(String.valueOf(value).split(","));
+        return items.stream()
+                .map(String::valueOf)
+                .flatMap(s -> Arrays.stream(s.split(",")))
+                .map(String::strip)
+                .filter(s -> !s.isEmpty())
+                .toList();
     }
 
     private static String text(Map<String, Object> properties, String key, String fallback) {

@@ -1,6 +1,8 @@
 package dev.orchard.http.metrics;
 
-import dev.orchard.http.binding.TokenState;
+import dev.orchard.http.binding.HttpAuthority;
+import dev.orchard.http.binding.Refusal;
+import dev.orchard.http.binding.Surface;
 import io.prometheus.metrics.expositionformats.ExpositionFormatWriter;
 import io.prometheus.metrics.expositionformats.ExpositionFormats;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
@@ -9,11 +11,12 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
+import java.util.Optional;
 
 /**
- * Serves {@value #PATH}: checks the bearer token as the API does, scrapes the Prometheus registry and writes it in
- * the format the scraper accepts (the Prometheus text format unless it asks for another the client can write).
+ * Serves {@value #PATH}: has each request checked by Orchard's HTTP authority as the API does (the bearer token, and
+ * the rules every request meets), scrapes the Prometheus registry and writes it in the format the scraper accepts
+ * (the Prometheus text format unless it asks for another the client can write).
  */
 public final class MetricsServlet extends HttpServlet {
     /** The path the metrics are served at. */
@@ -22,64 +25,43 @@ public final class MetricsServlet extends HttpServlet {
     private static final long serialVersionUID = 1L;
 
     private final transient PrometheusRegistry registry;
+    private final transient HttpAuthority authority;
     private final transient ExpositionFormats formats = ExpositionFormats.init();
-    // Replaced in place on a configuration change, as the API servlets' access is.
-    private transient volatile TokenState token = TokenState.NONE;
-    private transient volatile String failure = "the metrics are not configured yet";
 
     /**
-     * Creates the servlet; it answers 503 until {@link #serve}.
+     * Creates the servlet.
      *
      * @param registry what it scrapes
+     * @param authority what checks each request first
      */
-    public MetricsServlet(PrometheusRegistry registry) {
+    public MetricsServlet(PrometheusRegistry registry, HttpAuthority authority) {
         this.registry = registry;
+        this.authority = authority;
     }
 
-    /**
-     * Serves, with the token every request must send, if one is configured.
-     *
-     * @param newToken the API's token state
-     */
-    public void serve(TokenState newToken) {
-        token = newToken;
-        failure = null;
-    }
-
-    /**
-     * Answers every request 503 with a reason, as the API does for a configuration that cannot be used.
-     *
-     * @param reason what is wrong with the configuration
-     */
-    public void fail(String reason) {
-        failure = reason;
-    }
-
+    // Every method is checked before anything answers it: OPTIONS reveals nothing without the token.
     @Override
-    protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        String failed = failure;
-        if (failed != null) {
-            text(response, 503, failed);
+    protected void service(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        Optional<Refusal> refusal = authority.check(request, Surface.METRICS);
+        if (refusal.isPresent()) {
+            refusal.get().send(response);
             return;
         }
-        if (!token.admits(request.getHeader("Authorization"))) {
-            response.setHeader("WWW-Authenticate", "Bearer realm=\"orchard\"");
-            text(response, 401, "the metrics need the header Authorization: Bearer <token>");
+        String method = request.getMethod();
+        if (!method.equals("GET") && !method.equals("HEAD")) {
+            response.setHeader("Allow", "GET, HEAD");
+            new Refusal(405, "INVALID_INPUT", method + " is not served at " + PATH + "; it serves GET", null)
+                    .send(response);
             return;
         }
         ExpositionFormatWriter writer = formats.findWriter(request.getHeader("Accept"));
         response.setStatus(200);
         response.setContentType(writer.getContentType());
+        if (method.equals("HEAD")) {
+            return;
+        }
         try (OutputStream out = response.getOutputStream()) {
             writer.write(out, registry.scrape());
-        }
-    }
-
-    private static void text(HttpServletResponse response, int status, String message) throws IOException {
-        response.setStatus(status);
-        response.setContentType("text/plain;charset=utf-8");
-        try (OutputStream out = response.getOutputStream()) {
-            out.write(message.getBytes(StandardCharsets.UTF_8));
         }
     }
 }

@@ -3,6 +3,7 @@ package dev.orchard.http.metrics;
 import dev.orchard.api.registry.OrchestratorRegistry;
 import dev.orchard.api.registry.PodProviderRegistry;
 import dev.orchard.api.registry.ProviderKind;
+import dev.orchard.http.binding.HttpAuthority;
 import io.prometheus.metrics.instrumentation.jvm.JvmMetrics;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.time.Duration;
@@ -26,8 +27,9 @@ public final class OrchardMetrics implements AutoCloseable {
      *
      * @param orchestrators the orchestrator registry
      * @param pods the pod provider registry
+     * @param authority what checks each scrape first
      */
-    public OrchardMetrics(OrchestratorRegistry orchestrators, PodProviderRegistry pods) {
+    public OrchardMetrics(OrchestratorRegistry orchestrators, PodProviderRegistry pods, HttpAuthority authority) {
         this.observer = new RegistryMetrics(
                 registry,
                 (kind, name) -> !(kind == ProviderKind.POD ? pods : orchestrators)
@@ -36,7 +38,7 @@ public final class OrchardMetrics implements AutoCloseable {
         this.inventory = new InventoryCollector(orchestrators, pods, SCRAPE_TIMEOUT);
         registry.register(inventory);
         JvmMetrics.builder().register(registry);
-        this.servlet = new MetricsServlet(registry);
+        this.servlet = new MetricsServlet(registry, authority);
     }
 
     /**

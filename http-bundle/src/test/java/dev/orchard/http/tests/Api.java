@@ -35,11 +35,31 @@ final class Api {
         this.token = token;
     }
 
+    /** Stands for the token the add-on made in the runtime's folder, read at each request. */
+    static final String DEFAULT = "\0default";
+
+    /**
+     * The token the add-on made for itself in the runtime's folder ({@code orchard.runtime.dir}), as an operator
+     * reads it.
+     *
+     * @return the token; null if it is not there (yet)
+     */
+    static String defaultToken() {
+        BundleContext context =
+                org.osgi.framework.FrameworkUtil.getBundle(Api.class).getBundleContext();
+        java.nio.file.Path file = java.nio.file.Path.of(context.getProperty("orchard.runtime.dir"), "http", "token");
+        try {
+            return java.nio.file.Files.readString(file).strip();
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
     /**
      * Waits until the API answers on the whiteboard's endpoint, and returns a client of it.
      *
      * @param context the test bundle's context
-     * @return the client, without a token
+     * @return the client, with the add-on's own token
      */
     static Api await(BundleContext context) {
         return await(
@@ -53,7 +73,7 @@ final class Api {
      * @param context the test bundle's context
      * @param what what the condition means
      * @param condition the condition; a connection failure counts as false
-     * @return the client, without a token
+     * @return the client, with the add-on's own token
      */
     static Api await(BundleContext context, String what, java.util.function.Predicate<Api> condition) {
         Api[] found = new Api[1];
@@ -64,7 +84,7 @@ final class Api {
                     if (endpoint.isEmpty()) {
                         return false;
                     }
-                    Api api = new Api(endpoint.get(), null);
+                    Api api = new Api(endpoint.get(), DEFAULT);
                     try {
                         found[0] = api;
                         return condition.test(api);
@@ -76,7 +96,7 @@ final class Api {
                     Optional<URI> endpoint = endpoint(context);
                     try {
                         return endpoint + ", GET /providers: "
-                                + endpoint.map(e -> new Api(e, null)
+                                + endpoint.map(e -> new Api(e, DEFAULT)
                                                 .get("/providers")
                                                 .toString())
                                         .orElse("no endpoint");
@@ -138,6 +158,11 @@ final class Api {
         return new Api(base, bearer);
     }
 
+    /** This client, sending no credential. */
+    Api withoutToken() {
+        return new Api(base, null);
+    }
+
     URI base() {
         return base;
     }
@@ -171,10 +196,16 @@ final class Api {
      * longer) keeps a poll from hanging on a Jetty that is stopping for a new configuration.
      */
     HttpRequest.Builder request(String path) {
-        HttpRequest.Builder b = HttpRequest.newBuilder(uri(path)).timeout(Duration.ofSeconds(5));
-        return token == null ? b : b.header("Authorization", "Bearer " + token);
+        return authorize(HttpRequest.newBuilder(uri(path)).timeout(Duration.ofSeconds(5)));
     }
 
+    /** Adds this client's credential, if it has one, to any request (maya's paths, /metrics). */
+    HttpRequest.Builder authorize(HttpRequest.Builder b) {
+        String bearer = DEFAULT.equals(token) ? defaultToken() : token;
+        return bearer == null ? b : b.header("Authorization", "Bearer " + bearer);
+    }
+
+    /** Sends a request as built, with no credential added. */
     Response send(HttpRequest.Builder request) {
         try {
             HttpResponse<String> r = CLIENT.send(request.build(), HttpResponse.BodyHandlers.ofString());

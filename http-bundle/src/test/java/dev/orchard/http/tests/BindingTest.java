@@ -24,8 +24,8 @@ import org.osgi.test.common.annotation.InjectBundleContext;
 import org.osgi.test.common.annotation.InjectService;
 
 /**
- * The binding guard: Felix HTTP's own keys ask for an address other than loopback; without a token nothing
- * listens, with one it listens and every request needs the token.
+ * The binding guard: Felix HTTP's own keys ask for an address other than loopback; with authentication off
+ * ({@code auth=none}) nothing listens, with a token it listens and every request needs the token.
  */
 class BindingTest {
     private static final String FELIX = "org.apache.felix.http";
@@ -37,8 +37,14 @@ class BindingTest {
     ConfigurationAdmin configurations;
 
     @Test
-    void everyInterfaceWithoutATokenListensNowhere() throws Exception {
-        URI before = Api.await(context).base();
+    void everyInterfaceWithAuthenticationOffListensNowhere() throws Exception {
+        Configuration orchard = configurations.getConfiguration("dev.orchard.http", "?");
+        orchard.update(AuthTest.props("auth", "none"));
+        URI before = Api.await(
+                        context,
+                        "authentication off",
+                        a -> a.withoutToken().get("/providers").status() == 200)
+                .base();
         Configuration felix = configurations.getConfiguration(FELIX, "?");
         Dictionary<String, Object> original = felix.getProperties();
         int port = freePort();
@@ -50,13 +56,18 @@ class BindingTest {
             while (System.nanoTime() < until) {
                 for (String address : addresses()) {
                     if (accepts(address, port)) {
-                        fail("HTTP listens on " + address + ":" + port + " with no token configured");
+                        fail("HTTP listens on " + address + ":" + port + " with authentication off");
                     }
                 }
                 Thread.sleep(100);
             }
         } finally {
             felix.update(original == null ? new Hashtable<>() : original);
+            Api.await(
+                    context,
+                    "loopback again",
+                    a -> a.withoutToken().get("/providers").status() == 200);
+            orchard.delete();
         }
         Api.await(context);
     }
@@ -99,6 +110,12 @@ class BindingTest {
 
     @Test
     void aServerOfAFactoryConfigurationFollowsTheRule() throws Exception {
+        Configuration orchard = configurations.getConfiguration("dev.orchard.http", "?");
+        orchard.update(AuthTest.props("auth", "none"));
+        Api.await(
+                context,
+                "authentication off",
+                a -> a.withoutToken().get("/providers").status() == 200);
         int loopback = freePort();
         Configuration near = configurations.getFactoryConfiguration(FELIX, "near", "?");
         Configuration wide = configurations.getFactoryConfiguration(FELIX, "wide", "?");
@@ -120,7 +137,7 @@ class BindingTest {
                     for (int port : new int[] {widePort, posingPort}) {
                         if (accepts(address, port)) {
                             fail("a factory configuration's HTTP listens on " + address + ":" + port
-                                    + " with no token configured");
+                                    + " with authentication off");
                         }
                     }
                 }
@@ -130,6 +147,7 @@ class BindingTest {
             near.delete();
             wide.delete();
             posing.delete();
+            orchard.delete();
         }
         Await.until("the further server to stop", () -> !accepts("127.0.0.1", loopback));
     }

@@ -100,7 +100,7 @@ class MayaTest {
     }
 
     private static Api.Response send(Api api, HttpRequest.Builder request) {
-        return api.send(request);
+        return api.send(api.authorize(request));
     }
 
     private static long bytes(String quantity) {

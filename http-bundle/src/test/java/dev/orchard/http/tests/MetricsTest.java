@@ -143,9 +143,9 @@ class MetricsTest {
                     context,
                     "the API to need the token",
                     a -> a.get("/providers").status() == 401);
-            assertEquals(401, Scrape.get(api.base(), null, null).statusCode());
+            assertEquals(401, Scrape.get(api.base(), "", null).statusCode());
             assertEquals(401, Scrape.get(api.base(), "wrong", null).statusCode());
-            assertTrue(Scrape.get(api.base(), null, null)
+            assertTrue(Scrape.get(api.base(), "", null)
                     .headers()
                     .firstValue("WWW-Authenticate")
                     .orElse("")
@@ -154,9 +154,13 @@ class MetricsTest {
         } finally {
             orchard.delete();
         }
+        // Back to the add-on's own token, which a scrape needs as well.
         Api api = Api.await(
-                context, "authentication off again", a -> a.get("/providers").status() == 200);
+                context,
+                "the add-on's own token again",
+                a -> a.get("/providers").status() == 200);
         assertEquals(200, Scrape.get(api.base(), null, null).statusCode());
+        assertEquals(401, Scrape.get(api.base(), "", null).statusCode());
     }
 
     // The registry's samples of a text scrape, to show what a failed wait saw.

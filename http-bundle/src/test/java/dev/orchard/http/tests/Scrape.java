@@ -96,8 +96,10 @@ final class Scrape {
 
     static HttpResponse<byte[]> get(URI base, String token, String accept) {
         HttpRequest.Builder b = HttpRequest.newBuilder(base.resolve("/metrics")).timeout(Duration.ofSeconds(30));
-        if (token != null) {
-            b.header("Authorization", "Bearer " + token);
+        // null: the add-on's own token, as an operator's scraper sends it; "": no credential at all.
+        String bearer = token == null ? Api.defaultToken() : token;
+        if (bearer != null && !bearer.isEmpty()) {
+            b.header("Authorization", "Bearer " + bearer);
         }
         if (accept != null) {
             b.header("Accept", accept);

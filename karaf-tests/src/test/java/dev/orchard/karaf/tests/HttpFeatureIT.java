@@ -34,8 +34,8 @@ public class HttpFeatureIT {
     private static final long TIMEOUT_MS = 120_000;
     /** Karaf system property: the port Jetty is configured to listen on. */
     private static final String PORT = "orchard.it.http.port";
-    /** The console's default login, which it keeps while it listens on loopback only. */
-    private static final String LOGIN = "admin:admin";
+    /** The console's own default login, which opens nothing: its login is the HTTP add-on's token. */
+    private static final String DEFAULT_LOGIN = "admin:admin";
     /** The page's row of the mock's pod provider, serving. */
     private static final String MOCK_ACTIVE = "data-name='mock' data-kind='POD' data-state='ACTIVE'";
 
@@ -78,8 +78,11 @@ public class HttpFeatureIT {
             assertEquals(bsn + " is active", Bundle.ACTIVE, b.getState());
         }
         URI providers = URI.create("http://127.0.0.1:" + System.getProperty(PORT) + "/orchard/api/v1/providers");
-        Await.until("GET " + providers + " answers 200", TIMEOUT_MS, () -> HttpProbe.status(providers, null) == 200);
-        HttpResponse<String> answer = HttpProbe.get(providers, null);
+        // Authentication is on by default: the add-on made its token in Karaf's data folder.
+        Await.until("GET " + providers + " answers 401", TIMEOUT_MS, () -> HttpProbe.status(providers, null) == 401);
+        String bearer = "Bearer " + token();
+        Await.until("GET " + providers + " answers 200", TIMEOUT_MS, () -> HttpProbe.status(providers, bearer) == 200);
+        HttpResponse<String> answer = HttpProbe.get(providers, bearer);
         assertEquals(answer.body(), 200, answer.statusCode());
         assertTrue(answer.body(), answer.body().contains("\"mock\""));
     }
@@ -101,16 +104,28 @@ public class HttpFeatureIT {
         }
         String console = "http://127.0.0.1:" + System.getProperty(PORT) + "/system/console/orchard";
         URI page = URI.create(console);
-        Await.until("GET " + page + " answers 200", TIMEOUT_MS, () -> HttpProbe.status(page, LOGIN) == 200);
-        HttpResponse<String> shown = HttpProbe.get(page, LOGIN);
+        String login = "admin:" + token();
+        Await.until("GET " + page + " answers 200", TIMEOUT_MS, () -> HttpProbe.status(page, login) == 200);
+        HttpResponse<String> shown = HttpProbe.get(page, login);
         assertTrue(shown.body(), shown.body().contains("id='orchard-providers'"));
         assertTrue(shown.body(), shown.body().contains(MOCK_ACTIVE));
         assertEquals("without the login", 401, HttpProbe.get(page, null).statusCode());
         assertEquals(
                 "with a wrong password", 401, HttpProbe.get(page, "admin:wrong").statusCode());
-        HttpResponse<String> fragment = HttpProbe.get(URI.create(console + "/fragment"), LOGIN);
+        assertEquals(
+                "with the console's default",
+                401,
+                HttpProbe.get(page, DEFAULT_LOGIN).statusCode());
+        HttpResponse<String> fragment = HttpProbe.get(URI.create(console + "/fragment"), login);
         assertEquals(fragment.body(), 200, fragment.statusCode());
         assertTrue(fragment.body(), fragment.body().contains(MOCK_ACTIVE));
+    }
+
+    // The token the HTTP add-on made in Karaf's data folder, as the operator reads it.
+    private String token() throws java.io.IOException {
+        java.nio.file.Path file = java.nio.file.Path.of(context.getProperty("karaf.data"), "orchard-http", "token");
+        Await.until("the token file " + file, TIMEOUT_MS, () -> java.nio.file.Files.exists(file));
+        return java.nio.file.Files.readString(file).strip();
     }
 
     private Bundle bundle(String bsn) {

@@ -18,7 +18,7 @@ final class HttpProbe {
      * The status of a GET, or -1 while nothing listens yet.
      *
      * @param uri where
-     * @param basicAuth {@code user:password}, or null for none
+     * @param basicAuth {@code user:password}, {@code Bearer <token>} as is, or null for none
      * @return the status code, or -1
      */
     static int status(URI uri, String basicAuth) {
@@ -33,13 +33,15 @@ final class HttpProbe {
      * A GET.
      *
      * @param uri where
-     * @param basicAuth {@code user:password}, or null for none
+     * @param basicAuth {@code user:password}, {@code Bearer <token>} as is, or null for none
      * @return the answer, with its body as text
      * @throws IOException if it cannot be sent
      */
     static HttpResponse<String> get(URI uri, String basicAuth) throws IOException {
         HttpRequest.Builder request = HttpRequest.newBuilder(uri);
-        if (basicAuth != null) {
+        if (basicAuth != null && basicAuth.startsWith("Bearer ")) {
+            request.header("Authorization", basicAuth);
+        } else if (basicAuth != null) {
             request.header(
                     "Authorization",
                     "Basic " + Base64.getEncoder().encodeToString(basicAuth.getBytes(StandardCharsets.UTF_8)));

@@ -96,6 +96,8 @@ final class KarafSetup {
     static List<Option> httpOptions(String port) {
         return List.of(
                 editConfigurationFilePut("etc/system.properties", "org.apache.felix.http.require.config", "true"),
+                // The console serves nothing until Orchard's login (the HTTP token) is registered (README).
+                editConfigurationFilePut("etc/system.properties", "felix.webconsole.security.providers", "orchard"),
                 editConfigurationFileExtend(
                         "etc/config.properties", "org.osgi.framework.system.packages.extra", "com.sun.management"),
                 editConfigurationFilePut("etc/org.apache.felix.http.cfg", "org.apache.felix.http.host", LOOPBACK),

@@ -46,6 +46,9 @@ final class RuntimeDefaults {
         // Felix HTTP (the add-on http-bundle/target/deploy/) waits for its configuration, which Orchard's binding
         // guard owns, instead of listening at once on every interface (issue 17).
         d.put("org.apache.felix.http.require.config", "true");
+        // The Web Console (its add-on) serves nothing until Orchard's login, the HTTP token, is registered, and its
+        // own admin/admin lets nobody in (issue 31).
+        d.put("felix.webconsole.security.providers", "orchard");
         d.put("org.slf4j.simpleLogger.defaultLogLevel", "warn");
         d.put("org.slf4j.simpleLogger.log.dev.orchard", "info");
         d.put("org.slf4j.simpleLogger.showDateTime", "true");

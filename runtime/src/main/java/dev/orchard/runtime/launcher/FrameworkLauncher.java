@@ -34,6 +34,8 @@ final class FrameworkLauncher {
     static final String INTERRUPT = "(orchard.interrupt=true)";
     /** The exit status when the framework cannot start. */
     static final int NOT_STARTED = 3;
+    /** The framework property naming the runtime's own folder, {@code <folder>/.orchard}. */
+    static final String RUNTIME_DIR_PROPERTY = "orchard.runtime.dir";
 
     private static final long STOP_WAIT_MILLIS = Long.getLong("orchard.stop.wait.ms", 30_000L);
     private static final int SIGINT = 2;
@@ -115,6 +117,9 @@ final class FrameworkLauncher {
         config.put(Constants.FRAMEWORK_STORAGE_CLEAN, Constants.FRAMEWORK_STORAGE_CLEAN_ONFIRSTINIT);
         config.put(LaunchMode.PROPERTY, mode.property());
         config.put(LaunchMode.SOCKET_PROPERTY, folder.socket().toString());
+        // The runtime's own folder (.orchard/, its user's alone): add-ons keep their state there, e.g. the HTTP
+        // add-on its token (http/token), since the framework's storage is cleaned at each start.
+        config.put(RUNTIME_DIR_PROPERTY, folder.storage().getParent().toString());
         if (command != null) {
             config.put(LaunchMode.COMMAND_PROPERTY, command);
         }

@@ -59,4 +59,12 @@ class ConsoleLoginTest {
             throw new AssertionError(e);
         }
     }
+
+    @Test
+    void orchardsLoginIsRequiredOnlyWhenTheConsoleWaitsForIt() {
+        assertTrue(ConsoleLogin.requiresOrchardLogin("orchard"));
+        assertTrue(ConsoleLogin.requiresOrchardLogin("other, orchard"));
+        assertFalse(ConsoleLogin.requiresOrchardLogin(null));
+        assertFalse(ConsoleLogin.requiresOrchardLogin("orchards"));
+    }
 }

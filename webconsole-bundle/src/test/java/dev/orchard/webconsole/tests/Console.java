@@ -52,7 +52,23 @@ final class Console {
     }
 
     /**
-     * Waits until a GET with the default login meets a condition, and returns that response.
+     * The console's login: any user name, and the token the HTTP add-on made in the runtime's folder.
+     *
+     * @return {@code orchard:<token>}
+     */
+    static String login() {
+        BundleContext context =
+                org.osgi.framework.FrameworkUtil.getBundle(Console.class).getBundleContext();
+        java.nio.file.Path file = java.nio.file.Path.of(context.getProperty("orchard.runtime.dir"), "http", "token");
+        try {
+            return "orchard:" + java.nio.file.Files.readString(file).strip();
+        } catch (IOException e) {
+            return "orchard:"; // not made yet: refused, and awaited again
+        }
+    }
+
+    /**
+     * Waits until a GET with the console's login meets a condition, and returns that response.
      *
      * @param context the test bundle's context
      * @param path the path
@@ -65,7 +81,7 @@ final class Console {
                 "GET " + path + " as expected",
                 () -> {
                     try {
-                        last[0] = get(context, path, "admin:admin");
+                        last[0] = get(context, path, login());
                         return condition.test(last[0]);
                     } catch (IOException e) {
                         return false;

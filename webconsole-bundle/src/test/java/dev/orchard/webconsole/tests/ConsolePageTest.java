@@ -47,6 +47,9 @@ class ConsolePageTest {
         assertEquals(401, Console.get(context, PAGE, null).status());
         assertEquals(401, Console.get(context, PAGE + "/fragment", null).status());
         assertEquals(401, Console.get(context, PAGE, "admin:wrong").status());
+        assertEquals(
+                401, Console.get(context, PAGE, "admin:admin").status(), "the console's own default opens nothing");
+        assertEquals(200, Console.get(context, PAGE, Console.login()).status());
     }
 
     @Test
