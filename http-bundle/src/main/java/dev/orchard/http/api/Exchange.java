@@ -3,6 +3,8 @@ package dev.orchard.http.api;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.orchard.api.error.InvalidInputException;
 import dev.orchard.api.naming.Names;
+import dev.orchard.http.streaming.ClientCopy;
+import dev.orchard.http.streaming.FollowLimit;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.ByteArrayOutputStream;
@@ -195,5 +197,29 @@ final class Exchange {
         response.setStatus(200);
         response.setContentType(contentType);
         return response.getOutputStream();
+    }
+
+    /**
+     * Answers with a stream: 200, the type, then the input as it comes, until it ends or the client goes
+     * ({@link ClientCopy}).
+     *
+     * @param contentType the type
+     * @param in what to send; not closed here
+     * @return true if the input ended, false if the client went
+     */
+    boolean stream(String contentType, InputStream in) throws IOException {
+        response.setStatus(200);
+        response.setContentType(contentType);
+        return ClientCopy.copy(request, response, in);
+    }
+
+    /**
+     * Takes a place for a long-lived stream on this server.
+     *
+     * @param limit the server's bound
+     * @return the place, to close when the stream ends
+     */
+    FollowLimit.Slot follow(FollowLimit limit) {
+        return limit.take(request);
     }
 }

@@ -4,9 +4,9 @@ import dev.orchard.api.error.InvalidInputException;
 import dev.orchard.api.naming.Names;
 import dev.orchard.api.pod.LogOptions;
 import dev.orchard.http.streaming.ClientCopy;
+import dev.orchard.http.streaming.FollowLimit;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.time.DateTimeException;
 import java.time.Instant;
 import java.util.List;
@@ -16,8 +16,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Streams a container's log: every {@link LogOptions} field as a query parameter, the bytes copied as the provider
- * gives them ({@link ClientCopy}). A follow ends when its client goes (the next write fails) or when the connection
- * idles past Jetty's timeout; the provider's stream is closed either way.
+ * gives them ({@link ClientCopy}). A follow ends within a second of its client going, output or not, and the
+ * provider's stream is closed; a client that stays but stops reading is ended by Jetty's idle timeout. At most a
+ * quarter of the server's threads follow at once ({@link FollowLimit}); the next follow gets 503.
  */
 final class LogStream {
     private static final Logger LOG = LoggerFactory.getLogger(LogStream.class);
@@ -25,6 +26,7 @@ final class LogStream {
             List.of("tail", "limitBytes", "timestamps", "follow", "previous", "sinceSeconds", "sinceTime");
 
     private final ProviderCalls pods;
+    private final FollowLimit follows = new FollowLimit("followed logs");
 
     LogStream(ProviderCalls pods) {
         this.pods = pods;
@@ -44,11 +46,14 @@ final class LogStream {
         String container = ex.path("container");
         // The stream is opened through the registry but read outside the call: a follow that held the call would
         // keep a leaving provider for the whole drain timeout.
-        InputStream log = pods.pod(provider, "getContainerLogs", p -> p.getContainerLogs(ns, pod, container, options));
-        try (InputStream in = log) {
-            OutputStream out = ex.stream("text/plain; charset=utf-8");
-            if (!ClientCopy.copy(in, out)) {
-                LOG.debug("Log client of {}/{}/{} went", ns, pod, container);
+        // A follow's place is taken before the provider is asked: a refused follow costs the provider nothing.
+        try (FollowLimit.Slot slot = options.follow() ? ex.follow(follows) : null) {
+            InputStream log =
+                    pods.pod(provider, "getContainerLogs", p -> p.getContainerLogs(ns, pod, container, options));
+            try (InputStream in = log) {
+                if (!ex.stream("text/plain; charset=utf-8", in)) {
+                    LOG.debug("Log client of {}/{}/{} went", ns, pod, container);
+                }
             }
         }
     }

@@ -22,6 +22,9 @@ import org.slf4j.LoggerFactory;
  * message starts with its channel, 0 stdin, 1 stdout, 2 stderr, 3 the final Status, 4 terminal resizes, and in v5
  * 255, the close signal (its next byte names the channel the client is done with; 0 ends stdin). The command runs
  * through the registry on a thread of its own once the socket opens; its end sends the Status and closes the socket.
+ * When the client goes first (it closes, or its connection breaks, which Jetty notices at once since it always reads
+ * a WebSocket), the command's thread is interrupted, which ends the call (the local provider then kills the command)
+ * and gives the thread back.
  * Public only because Jetty reaches its listener methods through method handles.
  */
 public final class ExecSession implements Session.Listener.AutoDemanding {
@@ -41,6 +44,8 @@ public final class ExecSession implements Session.Listener.AutoDemanding {
     private final PipedOutputStream stdin;
     private final ExecIO io;
     private volatile Session session;
+    private Thread runner;
+    private boolean finished;
 
     ExecSession(NodeProvider node, ExecRequest request, boolean v5) throws IOException {
         this.node = node;
@@ -64,10 +69,24 @@ public final class ExecSession implements Session.Listener.AutoDemanding {
         this.session = opened;
         Thread t = new Thread(this::run, "orchard-kubelet-exec-" + request.pod());
         t.setDaemon(true);
+        synchronized (this) {
+            runner = t;
+        }
         t.start();
     }
 
     private void run() {
+        try {
+            execute();
+        } finally {
+            synchronized (this) {
+                finished = true;
+            }
+            Thread.interrupted(); // an interrupt for a client that went must not outlive the command
+        }
+    }
+
+    private void execute() {
         byte[] status;
         try {
             int code = node.callWithoutDeadline(
@@ -127,6 +146,21 @@ public final class ExecSession implements Session.Listener.AutoDemanding {
     @Override
     public void onWebSocketClose(int statusCode, String reason) {
         closeStdin();
+        clientGone();
+    }
+
+    @Override
+    public void onWebSocketError(Throwable cause) {
+        LOG.debug("Exec client of {}/{} failed: {}", request.namespace(), request.pod(), cause.toString());
+        closeStdin();
+        clientGone();
+    }
+
+    // The client went, by a close or a broken connection: nobody will read the output, so the command ends now.
+    private synchronized void clientGone() {
+        if (runner != null && !finished) {
+            runner.interrupt();
+        }
     }
 
     private void closeStdin() {

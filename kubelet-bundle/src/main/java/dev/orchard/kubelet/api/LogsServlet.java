@@ -4,11 +4,11 @@ import dev.orchard.api.error.InvalidInputException;
 import dev.orchard.api.naming.Names;
 import dev.orchard.api.pod.LogOptions;
 import dev.orchard.http.streaming.ClientCopy;
+import dev.orchard.http.streaming.FollowLimit;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.time.DateTimeException;
 import java.time.OffsetDateTime;
 import java.util.List;
@@ -20,14 +20,17 @@ import org.slf4j.LoggerFactory;
 /**
  * {@code /containerLogs/{namespace}/{pod}/{container}}: a container's log, with the kubelet's query parameters
  * (tailLines, limitBytes, timestamps, sinceSeconds, sinceTime, previous, follow) as the API's {@link LogOptions},
- * streamed as the provider gives it, each read flushed at once. The stream is opened through the registry's call
- * but read outside it, so that a long follow does not hold a leaving provider for its whole drain.
+ * streamed as the provider gives it by the same {@link ClientCopy} as Orchard's HTTP API: a follow ends within a
+ * second of its client going, output or not, and at most a quarter of this server's threads follow at once
+ * ({@link FollowLimit}). The stream is opened through the registry's call but read outside it, so that a long follow
+ * does not hold a leaving provider for its whole drain.
  */
 public final class LogsServlet extends KubeletServlet {
     private static final long serialVersionUID = 1L;
     private static final Logger LOG = LoggerFactory.getLogger(LogsServlet.class);
 
     private final transient NodeProvider node;
+    private final transient FollowLimit follows = new FollowLimit("followed logs");
 
     /**
      * Creates the endpoint.
@@ -43,15 +46,15 @@ public final class LogsServlet extends KubeletServlet {
             throws IOException {
         List<String> path = require(segments, "namespace", "pod", "container");
         LogOptions options = options(request);
-        InputStream log =
-                node.call("getContainerLogs", p -> p.getContainerLogs(path.get(0), path.get(1), path.get(2), options));
-        try (InputStream in = log) {
-            response.setStatus(HttpServletResponse.SC_OK);
-            response.setContentType("text/plain; charset=utf-8");
-            OutputStream out = response.getOutputStream();
-            out.flush(); // the headers now: a follow of a quiet container is still an answer
-            if (!ClientCopy.copy(in, out)) {
-                LOG.debug("Log client of {} went", String.join("/", path));
+        try (FollowLimit.Slot slot = options.follow() ? follows.take(request) : null) {
+            InputStream log = node.call(
+                    "getContainerLogs", p -> p.getContainerLogs(path.get(0), path.get(1), path.get(2), options));
+            try (InputStream in = log) {
+                response.setStatus(HttpServletResponse.SC_OK);
+                response.setContentType("text/plain; charset=utf-8");
+                if (!ClientCopy.copy(request, response, in)) {
+                    LOG.debug("Log client of {} went", String.join("/", path));
+                }
             }
         }
     }

@@ -34,6 +34,11 @@ final class ExecClient implements WebSocket.Listener {
         return listener;
     }
 
+    /** Drops the connection with no close message, as a client that was killed. */
+    void abort() {
+        socket.abort();
+    }
+
     String subprotocol() {
         return socket.getSubprotocol();
     }

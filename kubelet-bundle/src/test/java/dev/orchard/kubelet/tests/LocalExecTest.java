@@ -112,4 +112,58 @@ class LocalExecTest {
                 "7",
                 status.path("details").path("causes").path(0).path("message").asText());
     }
+
+    @Test
+    void anExecWhoseClientGoesEndsItsCommandAndItsThread() throws Exception {
+        ExecClient exec = ExecClient.connect(
+                bridge.tokenClient(),
+                bridge.wss("/exec/default/shell/main?command=sleep&command=600&stdout=1&stderr=1"),
+                AUTH,
+                "v5.channel.k8s.io");
+        Await.until("the exec to run", () -> threads("orchard-kubelet-exec-shell") == 1);
+        exec.abort();
+        within(5, "the exec's thread to end", () -> threads("orchard-kubelet-exec-shell") == 0);
+    }
+
+    @Test
+    void aQuietFollowWhoseClientGoesEndsAndGivesBackItsThread() throws Exception {
+        java.net.URI uri = bridge.wss("/containerLogs/default/shell/main?follow=true");
+        javax.net.ssl.SSLSocket socket = (javax.net.ssl.SSLSocket)
+                bridge.tokenClient().sslContext().getSocketFactory().createSocket(uri.getHost(), uri.getPort());
+        socket.setSoTimeout(10_000);
+        socket.getOutputStream()
+                .write(("GET " + uri.getRawPath() + "?" + uri.getRawQuery() + " HTTP/1.1\r\nHost: " + uri.getHost()
+                                + ":" + uri.getPort() + "\r\nAuthorization: " + AUTH + "\r\n\r\n")
+                        .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        socket.getOutputStream().flush();
+        Await.until("the follow to wait for output", () -> copying() == 1);
+        socket.close();
+        within(5, "the follow's thread to be given back", () -> copying() == 0);
+    }
+
+    private static void within(int seconds, String what, java.util.function.BooleanSupplier condition)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + seconds * 1_000_000_000L;
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("not within " + seconds + " s: " + what);
+            }
+            Thread.sleep(20);
+        }
+    }
+
+    private static long threads(String name) {
+        return Thread.getAllStackTraces().keySet().stream()
+                .filter(t -> t.getName().equals(name) && t.isAlive())
+                .count();
+    }
+
+    // Threads copying a log to a client: the kubelet API's containerLogs answers through ClientCopy.
+    private static long copying() {
+        return Thread.getAllStackTraces().values().stream()
+                .filter(stack -> java.util.Arrays.stream(stack)
+                        .anyMatch(f -> f.getClassName().equals("dev.orchard.http.streaming.ClientCopy")
+                                || f.getClassName().equals("dev.orchard.kubelet.api.LogsServlet")))
+                .count();
+    }
 }
