@@ -8,7 +8,7 @@
  * dev.orchard.http.binding.BindingRule#KUBELET_SERVER_PREFIX}).
  */
 @Export
-@Version("1.0.0")
+@Version("1.1.0")
 package dev.orchard.http.binding;
 
 import org.osgi.annotation.bundle.Export;

@@ -7,6 +7,7 @@ import dev.orchard.api.registry.RegistryObserver;
 import dev.orchard.http.api.ApiServlet;
 import dev.orchard.http.api.Endpoints;
 import dev.orchard.http.api.MayaEndpoints;
+import dev.orchard.http.binding.BindingRule;
 import dev.orchard.http.binding.TokenState;
 import dev.orchard.http.metrics.MetricsServlet;
 import dev.orchard.http.metrics.OrchardMetrics;
@@ -30,7 +31,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Publishes the API servlets on the servlet whiteboard, Orchard's under {@value ApiServlet#ROOT}, maya's volume
  * paths under {@value ApiServlet#MAYA_ROOT} and the metrics at {@value MetricsServlet#PATH} (with the registry observer
- * they count from), built from configuration {@code dev.orchard.http} and the registries; all three share its token.
+ * they count from), built from configuration {@code dev.orchard.http} and the registries; all three share its token,
+ * and all three target the main HTTP server only ({@link BindingRule#MAIN_SERVER_TARGET}).
  */
 @Component(
         configurationPid = "dev.orchard.http",
@@ -90,9 +92,11 @@ public final class HttpApiComponent {
         }
     }
 
-    // The API's roots are served with everything below them: maya's clients list with /latest/volumes/.
+    // The API's roots are served with everything below them: maya's clients list with /latest/volumes/. On the main
+    // server only: another server (the kubelet bridge's) has another job and other clients.
     private void register(BundleContext context, Servlet servlet, String name, String... patterns) {
         Dictionary<String, Object> props = new Hashtable<>();
+        props.put("osgi.http.whiteboard.target", BindingRule.MAIN_SERVER_TARGET);
         props.put("osgi.http.whiteboard.servlet.pattern", patterns);
         props.put("osgi.http.whiteboard.servlet.name", name);
         registrations.add(context.registerService(Servlet.class, servlet, props));
