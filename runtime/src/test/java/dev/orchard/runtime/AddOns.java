@@ -64,6 +64,31 @@ final class AddOns {
         }
     }
 
+    /**
+     * Installs the BouncyCastle jars among some add-on jars through the shell, and returns the others. FileInstall
+     * cannot install the signed {@code bcprov} (its 855 KB manifest: "Resetting to invalid mark"), a known trap that
+     * the kubelet bridge's deploy folder still falls into; the shell's {@code install} reads it whole.
+     *
+     * @param orchard the running runtime
+     * @param jars add-on jars
+     * @return the jars that are not BouncyCastle's, for deploy/
+     */
+    static List<Path> installBouncyCastle(OrchardProcess orchard, List<Path> jars) throws InterruptedException {
+        List<Path> rest = new ArrayList<>();
+        List<Path> bouncyCastle = new ArrayList<>();
+        for (Path jar : jars) {
+            (jar.getFileName().toString().matches("bc[a-z]+-jdk18on-.*\\.jar") ? bouncyCastle : rest).add(jar);
+        }
+        // bcprov first: the others import it.
+        bouncyCastle.sort((a, b) -> Boolean.compare(
+                !a.getFileName().toString().startsWith("bcprov"),
+                !b.getFileName().toString().startsWith("bcprov")));
+        for (Path jar : bouncyCastle) {
+            orchard.run("install -s " + jar.toAbsolutePath().toUri());
+        }
+        return rest;
+    }
+
     /** Writes a file whole: FileInstall never reads it half-written. */
     static void write(Path file, String content) throws IOException {
         Files.createDirectories(file.getParent());

@@ -63,6 +63,8 @@ class ServerSeparationIT {
     private HttpClient client;
     private int httpPort;
     private int kubeletPort;
+    // The runtime under test, whose log a failure's message ends with: what FileInstall and the bridge said.
+    private OrchardProcess running;
 
     @BeforeEach
     void start() throws Exception {
@@ -86,32 +88,51 @@ class ServerSeparationIT {
     @Test
     void theConsoleFirstThenTheBridge() throws Exception {
         try (OrchardProcess orchard = OrchardProcess.start(folder)) {
+            running = orchard;
             orchard.run("echo ready");
             configure();
             AddOns.install(folder, AddOns.deployJars("orchard-http-", "orchard-webconsole-"));
             awaitConsoleOnTheMainServer();
-            AddOns.install(folder, AddOns.deployJars("orchard-provider-kubernetes-", "orchard-kubelet-"));
+            AddOns.install(
+                    folder,
+                    AddOns.installBouncyCastle(
+                            orchard, AddOns.deployJars("orchard-provider-kubernetes-", "orchard-kubelet-")));
             configureBridge();
             awaitKubeletApi();
             assertEachServerServesOnlyItsOwn();
+        } catch (AssertionError e) {
+            throw withLog(e);
         }
     }
 
     @Test
     void theBridgeFirstThenTheConsole() throws Exception {
         try (OrchardProcess orchard = OrchardProcess.start(folder)) {
+            running = orchard;
             orchard.run("echo ready");
             configure();
             configureBridge();
             AddOns.install(
-                    folder, AddOns.deployJars("orchard-http-", "orchard-provider-kubernetes-", "orchard-kubelet-"));
+                    folder,
+                    AddOns.installBouncyCastle(
+                            orchard,
+                            AddOns.deployJars("orchard-http-", "orchard-provider-kubernetes-", "orchard-kubelet-")));
             awaitKubeletApi();
             AddOns.install(folder, AddOns.deployJars("orchard-webconsole-"));
             awaitConsoleOnTheMainServer();
             // The console's Log Service API may refresh Jetty, and with it the kubelet's server: wait for it again.
             awaitKubeletApi();
             assertEachServerServesOnlyItsOwn();
+        } catch (AssertionError e) {
+            throw withLog(e);
         }
+    }
+
+    private AssertionError withLog(AssertionError e) {
+        String log = running == null ? "" : running.stderr();
+        AssertionError withLog = new AssertionError(
+                e.getMessage() + "\nruntime log (end):\n" + log.substring(Math.max(0, log.length() - 6000)), e);
+        return withLog;
     }
 
     private void assertEachServerServesOnlyItsOwn() throws Exception {
