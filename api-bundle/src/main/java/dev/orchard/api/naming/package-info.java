@@ -4,9 +4,14 @@
  * <p>Provider, namespace, volume, pod and container names are DNS-1123 labels ({@link dev.orchard.api.naming.Names});
  * a volume or a pod is identified by its {@link dev.orchard.api.naming.NamespacedName}. Providers, the registry and
  * callers use this package; it depends on {@code dev.orchard.api.error} only.
+ *
+ * <p>1.1: {@link dev.orchard.api.naming.Secrets}, the one routine that takes credentials out of a message. It lives
+ * beside {@link dev.orchard.api.naming.Names#quote}, which also readies a value for a message, because every part
+ * that words messages (providers, the registry, the kubelet bridge, HTTP) already depends on this package and on no
+ * common other: add-ons never import each other.
  */
 @Export
-@Version("1.0.0")
+@Version("1.1.0")
 package dev.orchard.api.naming;
 
 import org.osgi.annotation.bundle.Export;

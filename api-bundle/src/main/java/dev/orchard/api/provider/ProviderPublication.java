@@ -3,6 +3,7 @@ package dev.orchard.api.provider;
 import dev.orchard.api.error.OrchardException;
 import dev.orchard.api.error.UnavailableException;
 import dev.orchard.api.naming.Names;
+import dev.orchard.api.naming.Secrets;
 import dev.orchard.api.registry.ProviderProperties;
 import java.lang.reflect.Proxy;
 import java.util.ArrayList;
@@ -25,6 +26,9 @@ import org.osgi.framework.ServiceRegistration;
  * ProviderConfiguration#failedName}), with {@link ProviderProperties#FAILURE} holding the reason, so that
  * {@code orchard:providers} and {@code orchard:provider <name>} show it FAILED with why. Those registrations are
  * stand-ins that answer every call with {@link UnavailableException}, for a caller that bypasses the registry.
+ *
+ * <p>A reason is a service property, which anyone may read (the Web Console lists services), so it is redacted
+ * ({@link Secrets}) before it is registered.
  *
  * <p>An instance that serves can later declare itself FAILED and recover ({@link #fail}, {@link #serve}); the
  * registry follows the service property.
@@ -64,14 +68,14 @@ public final class ProviderPublication {
             ranking = config.ranking();
             services = start.apply(config);
         } catch (OrchardException e) {
-            return failed(context, config, contracts, e.getMessage());
+            return failed(context, config, contracts, Secrets.redact(e.getMessage()));
         } catch (RuntimeException e) {
             StackTraceElement[] at = e.getStackTrace();
             return failed(
                     context,
                     config,
                     contracts,
-                    "it failed to start: " + e + (at.length > 0 ? " (at " + at[0] + ")" : ""));
+                    "it failed to start: " + Secrets.describe(e) + (at.length > 0 ? " (at " + at[0] + ")" : ""));
         }
         for (Class<?> contract : contracts) {
             if (!services.byContract().containsKey(contract)) {
@@ -83,7 +87,7 @@ public final class ProviderPublication {
         props.put(ProviderProperties.NAME, name);
         props.put(Constants.SERVICE_RANKING, ranking);
         if (services.failure() != null) {
-            props.put(ProviderProperties.FAILURE, services.failure());
+            props.put(ProviderProperties.FAILURE, Secrets.redact(services.failure()));
         }
         List<ServiceRegistration<?>> registrations;
         try {
@@ -158,7 +162,7 @@ public final class ProviderPublication {
      * @param reason why it cannot serve
      */
     public synchronized void fail(String reason) {
-        properties.put(ProviderProperties.FAILURE, reason);
+        properties.put(ProviderProperties.FAILURE, Secrets.redact(reason));
         update();
     }
 

@@ -23,12 +23,34 @@ public final class BindingRule {
      */
     public static final String KUBELET_SERVER_PREFIX = "orchard-kubelet-";
     /**
-     * The service property by which the kubelet bridge's authentication filter names the server it guards; the
-     * guard lets a kubelet server listen beyond loopback only while that filter is registered by the bridge.
+     * The service property by which the kubelet bridge's gate (a servlet whiteboard preprocessor, {@link
+     * #KUBELET_GATE}) names the server it guards; the guard lets a kubelet server listen beyond loopback only while
+     * that gate is registered by the bridge.
      */
     public static final String KUBELET_GUARDED_SERVER = "orchard.kubelet.server";
-    /** The kubelet bridge's bundle, the only one whose filter vouches for a kubelet server. */
+    /**
+     * The service interface of the kubelet bridge's gate: a preprocessor sees every request of its server before a
+     * servlet context is chosen, so it holds whatever other bundles register for every server.
+     */
+    public static final String KUBELET_GATE = "org.osgi.service.servlet.whiteboard.Preprocessor";
+    /** The kubelet bridge's bundle, the only one whose gate vouches for a kubelet server. */
     public static final String KUBELET_BUNDLE = "dev.orchard.kubelet";
+    /**
+     * The property of the main HTTP server's runtime service (Felix HTTP's configuration {@code
+     * org.apache.felix.http}, not a factory one) by which Orchard's servlets and the Web Console target it, and it
+     * alone: the guard sets it there (through Felix HTTP's {@value #RUNTIME_PROPERTY_PREFIX} keys) and takes it off
+     * every other server's configuration.
+     */
+    public static final String SERVER_ROLE = "orchard.http.server";
+    /** The value of {@link #SERVER_ROLE} that marks the main server. */
+    public static final String MAIN_SERVER = "main";
+    /** Felix HTTP's prefix of configuration keys that become properties of the server's runtime service. */
+    public static final String RUNTIME_PROPERTY_PREFIX = "org.apache.felix.http.runtime.init.";
+    /**
+     * The whiteboard target ({@code osgi.http.whiteboard.target}) of everything that belongs on the main server only:
+     * the REST API, maya's paths, {@code /metrics} and the Web Console.
+     */
+    public static final String MAIN_SERVER_TARGET = "(" + SERVER_ROLE + "=" + MAIN_SERVER + ")";
     /** The address Orchard listens on when none is configured. */
     public static final String DEFAULT_HOST = "127.0.0.1";
 

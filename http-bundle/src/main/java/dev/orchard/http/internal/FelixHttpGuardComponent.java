@@ -37,7 +37,8 @@ import org.slf4j.LoggerFactory;
  * A change of the console (installed, uninstalled, its password configured) is delivered again if it changes that.
  * Factory configurations of {@code org.apache.felix.http} (more servers) pass through it too, under the same rule,
  * except the kubelet bridge's HTTPS-only servers (see {@link BindingRule#isKubeletServer}) while the bridge's
- * authentication filter for them is registered.
+ * gate for them is registered. Each delivery also says which server is the main one ({@link ServerRoles}): Orchard's
+ * API servlets and the Web Console are served by that server alone.
  *
  * <p>It holds only because Jetty waits for its configuration ({@code org.apache.felix.http.require.config=true}, a
  * runtime default) instead of starting at once on its framework properties: the guard then creates the
@@ -128,6 +129,7 @@ public final class FelixHttpGuardComponent implements ConfigurationPlugin, Bundl
 
     @Override
     public void modifyConfiguration(ServiceReference<?> reference, Dictionary<String, Object> properties) {
+        ServerRoles.mark(properties, properties.get(ConfigurationAdmin.SERVICE_FACTORYPID) == null);
         String host = host(properties);
         properties.put(BindingRule.HOST, host);
         if (properties.get(TIMEOUT) == null && context.getProperty(TIMEOUT) == null) {
@@ -159,14 +161,14 @@ public final class FelixHttpGuardComponent implements ConfigurationPlugin, Bundl
     }
 
     /**
-     * Whether the kubelet bridge's authentication filter for this server is registered: a configuration left over
-     * from an instance that is gone (or made by anyone else under the prefix) would otherwise serve whatever
-     * servlets target every server, without the bridge's authentication.
+     * Whether the kubelet bridge's gate for this server is registered: a configuration left over from an instance
+     * that is gone (or made by anyone else under the prefix) would otherwise serve whatever servlets target every
+     * server, without the bridge's authentication and its refusal of every path but the kubelet's.
      */
     private boolean guardedByTheBridge(String name) {
         try {
             ServiceReference<?>[] filters = context.getAllServiceReferences(
-                    "jakarta.servlet.Filter", "(" + BindingRule.KUBELET_GUARDED_SERVER + "=" + name + ")");
+                    BindingRule.KUBELET_GATE, "(" + BindingRule.KUBELET_GUARDED_SERVER + "=" + name + ")");
             if (filters != null) {
                 for (ServiceReference<?> f : filters) {
                     if (f.getBundle() != null

@@ -38,7 +38,7 @@ import org.slf4j.LoggerFactory;
  * they count from), built from configuration {@code dev.orchard.http} and the registries. They share one authority
  * (the credential and the request rules, see {@link RequestRules}), which is also registered as an
  * {@link HttpAuthority} service (the Web Console add-on logs users in with it) and as a whiteboard filter on every
- * path of the server.
+ * path of the server. All of them target the main HTTP server only ({@link BindingRule#MAIN_SERVER_TARGET}).
  */
 @Component(
         configurationPid = "dev.orchard.http",
@@ -147,16 +147,16 @@ public final class HttpApiComponent {
         props.put("osgi.http.whiteboard.filter.pattern", "/*");
         props.put("osgi.http.whiteboard.filter.name", "orchard-request-guard");
         props.put("osgi.http.whiteboard.context.select", "(osgi.http.whiteboard.context.name=*)");
-        props.put(
-                "osgi.http.whiteboard.target",
-                "(!(" + BindingRule.SERVER_NAME + "=" + BindingRule.KUBELET_SERVER_PREFIX + "*))");
+        props.put("osgi.http.whiteboard.target", BindingRule.MAIN_SERVER_TARGET);
         props.put("service.ranking", Integer.MAX_VALUE);
         registrations.add(context.registerService(Filter.class, new GuardFilter(authority), props));
     }
 
-    // The API's roots are served with everything below them: maya's clients list with /latest/volumes/.
+    // The API's roots are served with everything below them: maya's clients list with /latest/volumes/. On the main
+    // server only: another server (the kubelet bridge's) has another job and other clients.
     private void register(BundleContext context, Servlet servlet, String name, String... patterns) {
         Dictionary<String, Object> props = new Hashtable<>();
+        props.put("osgi.http.whiteboard.target", BindingRule.MAIN_SERVER_TARGET);
         props.put("osgi.http.whiteboard.servlet.pattern", patterns);
         props.put("osgi.http.whiteboard.servlet.name", name);
         registrations.add(context.registerService(Servlet.class, servlet, props));

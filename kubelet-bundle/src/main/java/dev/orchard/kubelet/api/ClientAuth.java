@@ -1,6 +1,5 @@
 package dev.orchard.kubelet.api;
 
-import dev.orchard.http.binding.BearerToken;
 import jakarta.servlet.http.HttpServletRequest;
 import java.security.GeneralSecurityException;
 import java.security.InvalidAlgorithmParameterException;
@@ -18,7 +17,7 @@ import java.util.Set;
 /**
  * Decides whether a request to the kubelet API is authenticated: by a client certificate that chains to the
  * configured client CA (checked here with the JDK's PKIX validator, whatever Jetty's TLS layer already did), or by
- * the configured bearer token. Nothing else passes: there is no anonymous access. Immutable.
+ * the bearer token its file holds now ({@link TokenFile}). Nothing else passes: there is no anonymous access. Thread-safe.
  */
 public final class ClientAuth {
     /** The request attribute under which the servlet container puts the client's certificate chain. */
@@ -27,9 +26,9 @@ public final class ClientAuth {
     private static final String CLIENT_AUTH_USAGE = "1.3.6.1.5.5.7.3.2";
 
     private final Optional<PKIXParameters> ca;
-    private final Optional<BearerToken> token;
+    private final Optional<TokenFile> token;
 
-    private ClientAuth(Optional<PKIXParameters> ca, Optional<BearerToken> token) {
+    private ClientAuth(Optional<PKIXParameters> ca, Optional<TokenFile> token) {
         this.ca = ca;
         this.token = token;
     }
@@ -38,11 +37,11 @@ public final class ClientAuth {
      * Builds the check.
      *
      * @param clientCa the CA certificates whose client certificates pass; empty for none
-     * @param token the bearer token that passes, if any
+     * @param token the file of the bearer token that passes, if any; its current token passes, not a rotated one
      * @return the check
      * @throws IllegalArgumentException if neither is given: an API nobody can call must not start
      */
-    public static ClientAuth of(List<X509Certificate> clientCa, Optional<BearerToken> token) {
+    public static ClientAuth of(List<X509Certificate> clientCa, Optional<TokenFile> token) {
         if (clientCa.isEmpty() && token.isEmpty()) {
             throw new IllegalArgumentException("neither a client CA nor a bearer token");
         }

@@ -11,7 +11,7 @@ import org.eclipse.jetty.ee10.websocket.server.JettyWebSocketServerContainer;
 /**
  * {@code /exec/{namespace}/{pod}/{container}}: upgrades the request to a WebSocket with subprotocol
  * {@code v5.channel.k8s.io} or {@code v4.channel.k8s.io} (the client's first choice of the two) and runs the command
- * in an {@link ExecSession}. The upgrade happens here, behind the {@link AuthFilter}, through Jetty's WebSocket
+ * in an {@link ExecSession}. The upgrade happens here, behind the {@link KubeletGate}, through Jetty's WebSocket
  * container of this server (Felix HTTP's {@code org.apache.felix.jetty.websocket.enable}); a server without it
  * answers 501.
  */

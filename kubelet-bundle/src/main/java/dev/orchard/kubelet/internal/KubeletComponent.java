@@ -1,6 +1,7 @@
 package dev.orchard.kubelet.internal;
 
 import dev.orchard.api.error.OrchardException;
+import dev.orchard.api.naming.Secrets;
 import dev.orchard.api.provider.ProviderConfiguration;
 import dev.orchard.api.registry.OrchestratorRegistry;
 import dev.orchard.api.registry.PodProviderRegistry;
@@ -79,7 +80,10 @@ public final class KubeletComponent implements BundleListener {
             this.cluster = ClusterSettings.from(config, Path.of("").toAbsolutePath());
             api = ApiSettings.from(config, Path.of("").toAbsolutePath());
         } catch (RuntimeException e) {
-            LOG.error("Kubelet bridge {} cannot start: {}", properties.get("service.pid"), e.getMessage());
+            LOG.error(
+                    "Kubelet bridge {} cannot start: {}",
+                    properties.get("service.pid"),
+                    Secrets.redact(e.getMessage()));
             throw e;
         }
         this.server = startApi(context, configurations, api);
@@ -134,7 +138,12 @@ public final class KubeletComponent implements BundleListener {
             bridge = new Bridge(settings, new ClusterClient(cluster), pods, Clock.systemUTC(), kubeletPort);
         } catch (RuntimeException e) {
             // On a bundle event's thread nobody else would report it; the configuration is what to fix.
-            LOG.error("Kubelet bridge for node {} cannot start: {}", settings.nodeName(), e.getMessage(), e);
+            // What fabric8 threw may quote the kubeconfig or the URL: logged redacted, its stack trace too.
+            LOG.error(
+                    "Kubelet bridge for node {} cannot start: {}",
+                    settings.nodeName(),
+                    Secrets.redact(e.getMessage()),
+                    Secrets.redacted(e));
             if (event) {
                 return;
             }

@@ -103,6 +103,10 @@ final class BridgeInstance implements AutoCloseable {
         return serving;
     }
 
+    URI https(String path) {
+        return base.resolve(path.substring(1));
+    }
+
     URI wss(String path) {
         return URI.create(base.resolve(path.substring(1)).toString().replaceFirst("^https", "wss"));
     }

@@ -1,6 +1,7 @@
 package dev.orchard.kubelet.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -8,12 +9,21 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.orchard.api.registry.PodProviderRegistry;
 import dev.orchard.kubelet.internal.Await;
+import jakarta.servlet.Servlet;
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Dictionary;
+import java.util.Hashtable;
+import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 import javax.net.ssl.SSLContext;
@@ -21,7 +31,9 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.osgi.framework.BundleContext;
+import org.osgi.framework.ServiceRegistration;
 import org.osgi.service.cm.ConfigurationAdmin;
+import org.osgi.service.servlet.context.ServletContextHelper;
 import org.osgi.test.common.annotation.InjectBundleContext;
 import org.osgi.test.common.annotation.InjectService;
 
@@ -109,6 +121,57 @@ class KubeletApiTest {
                 404,
                 send(tokenClient(), "/orchard/api/v1/providers", "Bearer " + TOKEN)
                         .statusCode());
+    }
+
+    @Test
+    void anotherBundlesContextAndServletForEveryServerAreNotServedHere() throws Exception {
+        // As the Web Console registers: a servlet context of its own and a servlet in it, targeting no server, so on
+        // every one. The kubelet's server answers 404 there, with the kubelet's token or without any.
+        Dictionary<String, Object> helper = new Hashtable<>();
+        helper.put("osgi.http.whiteboard.context.name", "foreign");
+        helper.put("osgi.http.whiteboard.context.path", "/foreign");
+        Dictionary<String, Object> servlet = new Hashtable<>();
+        servlet.put("osgi.http.whiteboard.context.select", "(osgi.http.whiteboard.context.name=foreign)");
+        servlet.put("osgi.http.whiteboard.servlet.pattern", "/*");
+        Dictionary<String, Object> root = new Hashtable<>();
+        root.put("osgi.http.whiteboard.servlet.pattern", "/*");
+        HttpServlet answer = new HttpServlet() {
+            private static final long serialVersionUID = 1L;
+
+            @Override
+            protected void service(HttpServletRequest request, HttpServletResponse response) throws IOException {
+                response.getWriter().write("served");
+            }
+        };
+        List<ServiceRegistration<?>> registered = new ArrayList<>();
+        try {
+            registered.add(context.registerService(ServletContextHelper.class, new ServletContextHelper() {}, helper));
+            registered.add(context.registerService(Servlet.class, answer, servlet));
+            registered.add(context.registerService(Servlet.class, answer, root));
+            Thread.sleep(500); // the whiteboard registers them asynchronously; the gate must hold all along
+            for (String path : new String[] {"/foreign/bundles.json", "/anything", "/containerLogs/../foreign/x"}) {
+                assertEquals(404, send(tokenClient(), path, "Bearer " + TOKEN).statusCode(), path);
+                assertEquals(404, send(tokenClient(), path, null).statusCode(), path);
+            }
+            assertEquals("ok", get("/healthz").strip(), "the kubelet's own paths are still its servlets'");
+        } finally {
+            registered.forEach(ServiceRegistration::unregister);
+        }
+    }
+
+    @Test
+    void methodsTheKubeletDoesNotUseAreRefused() throws Exception {
+        for (String method : new String[] {"TRACE", "PUT", "DELETE", "OPTIONS"}) {
+            HttpResponse<String> r = tokenClient()
+                    .send(
+                            HttpRequest.newBuilder(bridge.https("/healthz"))
+                                    .method(method, HttpRequest.BodyPublishers.noBody())
+                                    .header("Authorization", "Bearer " + TOKEN)
+                                    .build(),
+                            HttpResponse.BodyHandlers.ofString());
+            assertEquals(405, r.statusCode(), method + ": " + r.body());
+            assertFalse(r.body().contains(TOKEN), method + " echoes nothing: " + r.body());
+        }
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.orchard.registry.core;
 
+import dev.orchard.api.naming.Secrets;
 import dev.orchard.api.registry.ProviderState;
 import java.util.Comparator;
 import java.util.concurrent.TimeUnit;
@@ -69,8 +70,10 @@ final class Candidate<K, S> implements Holders<K, S> {
         return f instanceof Declared d ? d.reason() : (String) f;
     }
 
+    // Reasons are redacted as they are recorded, whoever worded them: every way out (shell, HTTP, console, log)
+    // reads them from here.
     void failure(String reason) {
-        this.failure = reason;
+        this.failure = Secrets.redact(reason);
     }
 
     /**
@@ -80,7 +83,7 @@ final class Candidate<K, S> implements Holders<K, S> {
      */
     void declare(String reason) {
         if (failure == null || failure instanceof Declared) {
-            failure = reason == null ? null : new Declared(reason);
+            failure = reason == null ? null : new Declared(Secrets.redact(reason));
         }
     }
 

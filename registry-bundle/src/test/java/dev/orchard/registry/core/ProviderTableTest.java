@@ -90,6 +90,20 @@ class ProviderTableTest {
         }
 
         @Test
+        void aReasonIsRecordedWithoutTheCredentialsItCarries() {
+            // Whoever worded it, a reason leaves the registry redacted: the shell, HTTP and the console read it here.
+            FakeHandle<FakeService> h = FakeHandle.of("edge", 0)
+                    .declareFailure("kubeconfig is not a kubeconfig: token: s3cr3t-tok \"broken; master"
+                            + " https://admin:hunter2@10.0.0.1:6443");
+            table.add(h);
+            String reason = only(table.candidates("edge")).failureReason().orElseThrow();
+            assertFalse(reason.contains("s3cr3t-tok"), reason);
+            assertFalse(reason.contains("hunter2"), reason);
+            UnavailableException e = assertThrows(UnavailableException.class, () -> table.get("edge"));
+            assertFalse(e.getMessage().contains("s3cr3t-tok") || e.getMessage().contains("hunter2"), e.getMessage());
+        }
+
+        @Test
         void doesNotShadowAWorkingCandidateOfTheSameName() {
             FakeHandle<FakeService> working = FakeHandle.of("local", 0);
             FakeHandle<FakeService> broken = FakeHandle.of("local", 10).declareFailure("pool \"lots\"");

@@ -3,17 +3,16 @@ package dev.orchard.kubelet.internal.server;
 import dev.orchard.api.error.InvalidInputException;
 import dev.orchard.api.registry.CallDeadline;
 import dev.orchard.api.registry.PodProviderRegistry;
-import dev.orchard.http.binding.BearerToken;
 import dev.orchard.http.binding.BindingRule;
-import dev.orchard.kubelet.api.AuthFilter;
 import dev.orchard.kubelet.api.ClientAuth;
 import dev.orchard.kubelet.api.ExecServlet;
 import dev.orchard.kubelet.api.HealthServlet;
+import dev.orchard.kubelet.api.KubeletGate;
 import dev.orchard.kubelet.api.LogsServlet;
 import dev.orchard.kubelet.api.NodeProvider;
 import dev.orchard.kubelet.api.PodsServlet;
 import dev.orchard.kubelet.api.StatsServlet;
-import jakarta.servlet.Filter;
+import dev.orchard.kubelet.api.TokenFile;
 import jakarta.servlet.Servlet;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -26,6 +25,7 @@ import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.osgi.framework.BundleContext;
+import org.osgi.framework.Constants;
 import org.osgi.framework.InvalidSyntaxException;
 import org.osgi.framework.ServiceEvent;
 import org.osgi.framework.ServiceListener;
@@ -33,12 +33,14 @@ import org.osgi.framework.ServiceReference;
 import org.osgi.framework.ServiceRegistration;
 import org.osgi.service.cm.Configuration;
 import org.osgi.service.cm.ConfigurationAdmin;
+import org.osgi.service.servlet.whiteboard.Preprocessor;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * One bridge's kubelet API server: an HTTPS server of its own, from a factory configuration of Felix HTTP
- * ({@code org.apache.felix.http~orchard-kubelet-<node>}, HTTPS only), and the API's filter and servlets registered
+ * ({@code org.apache.felix.http~orchard-kubelet-<node>}, HTTPS only), and the API's gate ({@link KubeletGate}, a
+ * preprocessor that refuses every path but the kubelet's and every unauthenticated request) and servlets registered
  * on the servlet whiteboard for that server alone ({@code osgi.http.whiteboard.target}); made with the bridge's
  * instance and removed with it. Jetty's WebSocket container is on in that server, for exec.
  */
@@ -90,13 +92,13 @@ public final class KubeletServer implements AutoCloseable {
                     + " (a file with a bearer token, chmod 600), or both");
         }
         List<X509Certificate> ca = TlsFiles.clientCa(settings);
-        Optional<BearerToken> token = settings.tokenFile().map(BearerToken::read);
+        Optional<TokenFile> token = settings.tokenFile().map(TokenFile::read);
         TlsFiles files = TlsFiles.write(folder(context, node), ServingKey.of(settings, node), ca);
         String name = BindingRule.KUBELET_SERVER_PREFIX + node;
         try {
             Configuration configuration = configurations.getFactoryConfiguration(FELIX_PID, name, "?");
             KubeletServer server = new KubeletServer(context, name, configuration);
-            // The filter first: the guard looks for it when the configuration is delivered.
+            // The gate first: the guard looks for it when the configuration is delivered.
             server.register(context, ClientAuth.of(ca, token), new NodeProvider(pods, provider, node, deadline));
             try {
                 configuration.update(felixProperties(name, settings, files));
@@ -132,12 +134,13 @@ public final class KubeletServer implements AutoCloseable {
     }
 
     private void register(BundleContext context, ClientAuth auth, NodeProvider backend) {
-        Dictionary<String, Object> filter = target();
-        filter.put("osgi.http.whiteboard.filter.pattern", "/*");
-        filter.put("osgi.http.whiteboard.filter.name", name + "-auth");
-        // The HTTP guard lets this server listen beyond loopback only while this filter vouches for it.
-        filter.put(BindingRule.KUBELET_GUARDED_SERVER, name);
-        registrations.add(context.registerService(Filter.class, new AuthFilter(auth), filter));
+        // A preprocessor, not a filter: it runs for every request of the server before a servlet context is chosen,
+        // so no other bundle's context (the Web Console's) or servlet registered for every server is reached here.
+        Dictionary<String, Object> gate = target();
+        gate.put(Constants.SERVICE_RANKING, Integer.MAX_VALUE);
+        // The HTTP guard lets this server listen beyond loopback only while this gate vouches for it.
+        gate.put(BindingRule.KUBELET_GUARDED_SERVER, name);
+        registrations.add(context.registerService(Preprocessor.class, new KubeletGate(auth), gate));
         servlet(context, new LogsServlet(backend), "/containerLogs/*");
         servlet(context, new ExecServlet(backend), "/exec/*");
         servlet(context, new StatsServlet(backend), "/stats/*");
@@ -183,8 +186,8 @@ public final class KubeletServer implements AutoCloseable {
     }
 
     /**
-     * Removes the server, waits (up to {@value #STOP_WAIT_S} s) for it to stop, then removes the API's filter and
-     * servlets: servlets that target every server must never be served here without the filter.
+     * Removes the server, waits (up to {@value #STOP_WAIT_S} s) for it to stop, then removes the API's gate and
+     * servlets: servlets that target every server must never be served here without the gate.
      */
     @Override
     public void close() {

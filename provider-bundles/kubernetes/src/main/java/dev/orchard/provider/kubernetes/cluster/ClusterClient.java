@@ -4,6 +4,7 @@ import dev.orchard.api.error.InvalidInputException;
 import dev.orchard.api.error.OrchardException;
 import dev.orchard.api.error.ProviderFaultException;
 import dev.orchard.api.naming.Names;
+import dev.orchard.api.naming.Secrets;
 import io.fabric8.kubernetes.api.model.KubernetesResource;
 import io.fabric8.kubernetes.api.model.NamedContext;
 import io.fabric8.kubernetes.api.model.Namespace;
@@ -15,6 +16,7 @@ import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.internal.KubeConfigUtils;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import java.io.IOException;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,6 +25,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -108,7 +111,7 @@ public final class ClusterClient implements AutoCloseable {
                 .withWatchReconnectInterval(500)
                 .withWatchReconnectLimit(-1);
         if (!settings.masterUrl().isEmpty()) {
-            b.withMasterUrl(settings.masterUrl());
+            withMasterUrl(b, settings.masterUrl());
         }
         if (settings.caFile() != null) {
             b.withCaCertFile(settings.caFile().toString());
@@ -120,13 +123,33 @@ public final class ClusterClient implements AutoCloseable {
         return b.build();
     }
 
+    /**
+     * Gives fabric8 the API server's URL without its user information: a {@code user:password@} becomes the basic
+     * login it means, so that no URL fabric8 holds, and so no message or log line of its own, carries the password.
+     */
+    private static void withMasterUrl(ConfigBuilder b, String url) {
+        URI uri = URI.create(url); // ClusterSettings checked it
+        if (uri.getRawUserInfo() == null) {
+            b.withMasterUrl(url);
+            return;
+        }
+        String user = uri.getUserInfo();
+        int colon = user.indexOf(':');
+        b.withUsername(colon < 0 ? user : user.substring(0, colon));
+        if (colon >= 0) {
+            b.withPassword(user.substring(colon + 1));
+        }
+        int at = url.indexOf('@');
+        b.withMasterUrl(url.substring(0, url.indexOf("://") + 3) + url.substring(at + 1));
+    }
+
     private static Config fromKubeconfig(ClusterSettings settings) {
         io.fabric8.kubernetes.api.model.Config parsed;
         try {
             parsed = KubeConfigUtils.parseConfig(settings.kubeconfig().toFile());
         } catch (RuntimeException e) {
             throw new InvalidInputException(ClusterSettings.KUBECONFIG + " " + settings.kubeconfig()
-                    + " is not a kubeconfig: " + e.getMessage());
+                    + " is not a kubeconfig: " + parserProblem(e));
         }
         if (!settings.context().isEmpty()) {
             List<String> contexts = parsed.getContexts() == null
@@ -137,9 +160,29 @@ public final class ClusterClient implements AutoCloseable {
                         + " is not in " + settings.kubeconfig() + ", whose contexts are " + contexts);
             }
         }
-        return Config.fromKubeconfig(
-                settings.context().isEmpty() ? null : settings.context(),
-                settings.kubeconfig().toFile());
+        try {
+            return Config.fromKubeconfig(
+                    settings.context().isEmpty() ? null : settings.context(),
+                    settings.kubeconfig().toFile());
+        } catch (RuntimeException e) {
+            throw new InvalidInputException(
+                    ClusterSettings.KUBECONFIG + " " + settings.kubeconfig() + " cannot be used: " + parserProblem(e));
+        }
+    }
+
+    /**
+     * What a parser said about a kubeconfig, without what it quoted of it: a YAML parser shows the offending line
+     * (indented, under its position), and that line may be a token's or a key's. The position and the problem stay;
+     * the quoted lines go, and what is left is redacted too. The exception itself is not kept as a cause, since its
+     * message is the one that quotes.
+     */
+    static String parserProblem(RuntimeException e) {
+        String said = String.valueOf(e.getMessage())
+                .lines()
+                .filter(line -> !line.startsWith("    ") && !line.strip().equals("^") && !line.isBlank())
+                .map(String::strip)
+                .collect(Collectors.joining(" "));
+        return Secrets.redact(said);
     }
 
     // Read for every request: projected service account tokens are rotated by the kubelet.

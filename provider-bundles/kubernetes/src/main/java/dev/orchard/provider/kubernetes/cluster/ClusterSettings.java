@@ -2,6 +2,7 @@ package dev.orchard.provider.kubernetes.cluster;
 
 import dev.orchard.api.error.InvalidInputException;
 import dev.orchard.api.naming.Names;
+import dev.orchard.api.naming.Secrets;
 import dev.orchard.api.provider.ProviderConfiguration;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -137,12 +138,12 @@ public record ClusterSettings(
     /**
      * Where the cluster is, for messages and logs: never a credential.
      *
-     * @return the kubeconfig file and context, or the API server's URL
+     * @return the kubeconfig file and context, or the API server's URL without its user information
      */
     public String describe() {
         return kubeconfig != null
                 ? "kubeconfig " + kubeconfig + (context.isEmpty() ? "" : " (context " + context + ")")
-                : masterUrl;
+                : Secrets.redactUrl(masterUrl);
     }
 
     private static Path file(ProviderConfiguration config, String key, Path base) {
@@ -158,18 +159,21 @@ public record ClusterSettings(
     // Tokens go over this connection: plain http only to this machine.
     private static void requireUrl(String url) {
         URI uri;
+        // The URL is quoted in messages without its user information, which may hold a password.
+        String shown = Names.quote(Secrets.redactUrl(url));
         try {
             uri = new URI(url);
         } catch (URISyntaxException e) {
-            throw new InvalidInputException(MASTER_URL + " " + Names.quote(url) + " is not a URL: " + e.getReason());
+            throw new InvalidInputException(
+                    MASTER_URL + " " + shown + " is not a URL: " + Secrets.redact(e.getReason()));
         }
         String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
         if (uri.getHost() == null || !(scheme.equals("https") || scheme.equals("http"))) {
-            throw new InvalidInputException(MASTER_URL + " " + Names.quote(url)
-                    + " must be an https:// URL with a host, e.g. https://10.0.0.1:6443");
+            throw new InvalidInputException(
+                    MASTER_URL + " " + shown + " must be an https:// URL with a host, e.g. https://10.0.0.1:6443");
         }
         if (scheme.equals("http") && !LOOPBACK.contains(uri.getHost())) {
-            throw new InvalidInputException(MASTER_URL + " " + Names.quote(url)
+            throw new InvalidInputException(MASTER_URL + " " + shown
                     + " uses plain http to another host, which would send the token unencrypted; use https");
         }
     }

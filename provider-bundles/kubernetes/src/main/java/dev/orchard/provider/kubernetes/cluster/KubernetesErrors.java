@@ -6,6 +6,7 @@ import dev.orchard.api.error.NotFoundException;
 import dev.orchard.api.error.OrchardException;
 import dev.orchard.api.error.ProviderFaultException;
 import dev.orchard.api.error.UnavailableException;
+import dev.orchard.api.naming.Secrets;
 import io.fabric8.kubernetes.api.model.Status;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.KubernetesClientTimeoutException;
@@ -28,14 +29,22 @@ public final class KubernetesErrors {
      * @param action the request that failed
      * @param server where the API server is, for messages
      * @param failure what the client threw
-     * @return the Orchard exception to throw, with the failure as its cause
+     * @return the Orchard exception to throw, with a redacted copy of the failure as its cause ({@link
+     *     Secrets#redacted}): its message and stack trace may be logged
      */
     public static OrchardException map(ClusterAction action, String server, Throwable failure) {
         if (failure instanceof OrchardException o) {
             return o;
         }
+        return map(action, Secrets.redactUrl(server), failure, Secrets.redacted(failure));
+    }
+
+    // The original failure decides the category; only its redacted copy is kept, as the cause.
+    private static OrchardException map(ClusterAction action, String server, Throwable failure, Throwable cause) {
         int code = failure instanceof KubernetesClientException k ? k.getCode() : 0;
-        String said = serverMessage(failure);
+        // The client's messages name the request's URL (with whatever user information it holds), and a server's
+        // may echo what it was sent: both are redacted before they become part of a message.
+        String said = Secrets.redact(serverMessage(failure));
         return switch (code) {
             case 404 -> new NotFoundException(action + ": not found (" + said + ")");
             case 409 -> new AlreadyExistsException(action + ": it exists already (" + said + ")");
@@ -45,7 +54,7 @@ public final class KubernetesErrors {
                         "the API server at " + server + " refused the provider's"
                                 + " credentials (401 Unauthorized) to " + action
                                 + ": check the token or the kubeconfig's user",
-                        failure);
+                        cause);
             case 403 ->
                 new ProviderFaultException(
                         "the provider's account may not " + action + " (403 Forbidden):"
@@ -54,23 +63,23 @@ public final class KubernetesErrors {
                                         ? " (cluster-wide)"
                                         : " in namespace " + action.namespace())
                                 + " with an RBAC Role or ClusterRole; the API server said: " + said,
-                        failure);
+                        cause);
             case 429 ->
                 new UnavailableException(
                         "the API server at " + server + " is throttling requests (429) to " + action + "; retry later",
-                        failure);
+                        cause);
             default ->
                 code >= 500
                         ? new UnavailableException(
                                 "the API server at " + server + " failed to " + action + " (" + code + "): " + said
                                         + "; retry later",
-                                failure)
-                        : unreachableOrFault(action, server, failure, said);
+                                cause)
+                        : unreachableOrFault(action, server, failure, cause, said);
         };
     }
 
     private static OrchardException unreachableOrFault(
-            ClusterAction action, String server, Throwable failure, String said) {
+            ClusterAction action, String server, Throwable failure, Throwable cause, String said) {
         for (Throwable t = failure; t != null; t = t.getCause()) {
             if (t instanceof ConnectException
                     || t instanceof InterruptedIOException
@@ -78,15 +87,15 @@ public final class KubernetesErrors {
                     || t instanceof KubernetesClientTimeoutException
                     || t instanceof IOException) {
                 return new UnavailableException(
-                        "the API server at " + server + " could not be reached to " + action + " (" + t
-                                + "); retry when it is back",
-                        failure);
+                        "the API server at " + server + " could not be reached to " + action + " ("
+                                + Secrets.redact(t.toString()) + "); retry when it is back",
+                        cause);
             }
             if (t.getCause() == t) {
                 break;
             }
         }
-        return new ProviderFaultException("the provider failed to " + action + ": " + said, failure);
+        return new ProviderFaultException("the provider failed to " + action + ": " + said, cause);
     }
 
     // The server's own words where it sent a Status, else the client's message; never a request's headers.

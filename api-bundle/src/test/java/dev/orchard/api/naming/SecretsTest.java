@@ -1,0 +1,99 @@
+package dev.orchard.api.naming;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+class SecretsTest {
+    private static final String TOKEN = "eyJhbGciOiJSUzI1NiJ9.c2VjcmV0LXBheWxvYWQ.QUJD";
+
+    @Test
+    void aUrlLosesItsUserInformationAndKeepsItsHost() {
+        assertEquals(
+                "the API server at https://***@10.0.0.1:6443/api could not be reached",
+                Secrets.redact("the API server at https://admin:hunter2@10.0.0.1:6443/api could not be reached"));
+        assertEquals("http://***@127.0.0.1:8080", Secrets.redactUrl("http://tok3n@127.0.0.1:8080"));
+        assertEquals("https://host/a@b", Secrets.redact("https://host/a@b"), "an @ in the path is no user");
+    }
+
+    @Test
+    void anAuthorizationCredentialIsHidden() {
+        assertEquals("sent Bearer ***", Secrets.redact("sent Bearer " + TOKEN));
+        assertEquals("Basic ***", Secrets.redact("Basic YWRtaW46YWRtaW4="));
+        assertEquals("Authorization: ***", Secrets.redact("Authorization: Bearer " + TOKEN));
+        // Prose stays prose.
+        String prose = "an address other than loopback needs a bearer token (token.file in dev.orchard.http)";
+        assertEquals(prose, Secrets.redact(prose));
+    }
+
+    @Test
+    void kubeconfigSecretLinesAreHiddenToTheirEnd() {
+        String yaml = "users:\n- name: me\n  user:\n    token: " + TOKEN + " \"broken\n"
+                + "    client-key-data: LS0tLS1CRUdJTiBQUklWQVRF\n    password: pa ss word\n    username: me\n";
+        String out = Secrets.redact(yaml);
+        assertFalse(out.contains(TOKEN), out);
+        assertFalse(out.contains("broken"), "the rest of an unparseable line goes too: " + out);
+        assertFalse(out.contains("LS0tLS1"), out);
+        assertFalse(out.contains("ss word"), out);
+        assertTrue(out.contains("token: ***"), out);
+        assertTrue(out.contains("username: me"), "what is no secret stays: " + out);
+        assertEquals("{\"token\":***", Secrets.redact("{\"token\":\"" + TOKEN + "\",\"kind\":\"x\"}"));
+        assertEquals("id-token=***", Secrets.redact("id-token=" + TOKEN));
+        assertEquals(
+                "kubelet.token.file /tmp/t is not a readable file",
+                Secrets.redact("kubelet.token.file /tmp/t is not a readable file"));
+    }
+
+    @Test
+    void aParserMessageThatEchoesTheLineIsRedacted() {
+        String snake = "while scanning a quoted scalar\n in 'reader', line 9, column 12:\n        token: \"" + TOKEN
+                + "\n               ^\nfound unexpected end of stream";
+        String out = Secrets.redact(snake);
+        assertFalse(out.contains(TOKEN), out);
+        assertTrue(out.contains("line 9, column 12"), "the position stays: " + out);
+    }
+
+    @Test
+    void aPrivateKeyBlockIsHidden() {
+        String out = Secrets.redact("key: -----BEGIN EC PRIVATE KEY-----\nMHcCAQEEI\n-----END EC PRIVATE KEY-----");
+        assertFalse(out.contains("MHcCAQEEI"), out);
+        String pem = Secrets.redact("x\n-----BEGIN PRIVATE KEY-----\nMHcCAQEEI\n-----END PRIVATE KEY-----\ny");
+        assertEquals("x\n-----BEGIN PRIVATE KEY----- ***\ny", pem);
+    }
+
+    @Test
+    void describeRedactsEveryCause() {
+        Exception e =
+                new IllegalStateException("wrapped", new RuntimeException("at https://u:p4ss@h/ token: " + TOKEN));
+        String out = Secrets.describe(e);
+        assertEquals(
+                "java.lang.IllegalStateException: wrapped; caused by java.lang.RuntimeException: at https://***@h/ token: ***",
+                out);
+    }
+
+    @Test
+    void aRedactedCopyPrintsLikeTheOriginalWithoutTheSecret() {
+        Exception original = new IllegalStateException(
+                "GET at: https://u:p4ssw0rd@h/api", new java.io.IOException("password: p4ssw0rd"));
+        RuntimeException copy = Secrets.redacted(original);
+        java.io.StringWriter printed = new java.io.StringWriter();
+        copy.printStackTrace(new java.io.PrintWriter(printed));
+        assertFalse(printed.toString().contains("p4ssw0rd"), printed.toString());
+        assertTrue(
+                printed.toString().startsWith("java.lang.IllegalStateException: GET at: https://***@h/api"),
+                printed.toString());
+        assertTrue(printed.toString().contains("Caused by: java.io.IOException: password: ***"), printed.toString());
+        assertEquals(original.getStackTrace()[0], copy.getStackTrace()[0]);
+        assertNull(Secrets.redacted(null));
+    }
+
+    @Test
+    void nullAndEmptyPassThrough() {
+        assertNull(Secrets.redact(null));
+        assertEquals("", Secrets.redact(""));
+        assertEquals("null", Secrets.describe(null));
+    }
+}
