@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Counts a JVM's threads that hold work: every thread but Jetty's pool threads parked idle in the pool. Jetty grows
+ * Counts a JVM's threads that hold work: every thread but Jetty's pool threads that run none of Orchard's code. Jetty grows
  * its pool with any burst of clients and lets an idle thread go only about once a minute, so a thread count that
  * must come back within seconds of clients leaving cannot count those; a pool thread still busy (in a follow, a
  * provider's read) is counted, so a leaked one still shows.
@@ -18,7 +18,7 @@ final class WorkingThreads {
      * Counts the working threads of a JVM, from its thread dump ({@code jcmd <pid> Thread.print}).
      *
      * @param pid the JVM's process id; it runs as this user
-     * @return threads that are not Jetty pool threads waiting for a job
+     * @return threads that are not Jetty pool threads outside Orchard's code
      */
     static int of(long pid) throws IOException, InterruptedException {
         Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
@@ -35,9 +35,10 @@ final class WorkingThreads {
             if (!block.startsWith("\"")) {
                 continue;
             }
-            boolean idlePool = block.contains("QueuedThreadPool$Runner.idleJobPoll")
-                    || block.contains("ReservedThreadExecutor$ReservedThread.reservedWait");
-            if (!idlePool) {
+            // A Jetty pool thread works for Orchard only while Orchard's code is on its stack (a follow, a call);
+            // otherwise it is the pool's own (idle, reserved, or on its way out), which Jetty reclaims in its time.
+            boolean jettyPool = block.startsWith("\"qtp");
+            if (!jettyPool || block.contains("dev.orchard.")) {
                 working++;
             }
         }
