@@ -11,15 +11,24 @@ import java.util.regex.Pattern;
  *
  * <p>It replaces, with {@value #MASK}:
  * <ul>
- *   <li>the user information of a URL ({@code https://user:password@host} becomes {@code https://***@host});
+ *   <li>the user information of a URL, up to the last {@code @} of its authority ({@code https://user:p@ss@host}
+ *       becomes {@code https://***@host}), or, when a password holds a {@code /} or another character a URL must
+ *       encode, up to the last {@code @} before the next white space;
  *   <li>the credential of an {@code Authorization} scheme ({@code Bearer <token>}, {@code Basic <base64>}), where
  *       it holds a character other than a lower-case letter (so that "a bearer token" stays a phrase);
- *   <li>the value of a key that names a secret, in YAML, JSON or properties style ({@code token: ...},
- *       {@code "password":"..."}, {@code client-key-data=...}, and the other keys of {@link #SECRET_KEYS}), up to the
- *       end of its line, since a value that failed to parse has no reliable end;
+ *   <li>the value of a key that names a secret, in YAML, JSON, properties or header style ({@code token: ...},
+ *       {@code "password":"..."}, {@code client-key-data=...}, {@code Authorization: bearer ...}), whatever the
+ *       key's spelling ({@code oauthToken}, {@code keyPassword}, {@code secretKey}, {@code access_token}): its last
+ *       word is {@code token}, {@code password}, {@code secret}, {@code credentials}, {@code authorization} and the
+ *       like, or {@code key} after {@code api}, {@code private}, {@code secret}, {@code client} or {@code access}.
+ *       The value runs to the end of its line, since a value that failed to parse has no reliable end; in a query
+ *       string ({@code ?access_token=...&}) to the next {@code &}, {@code #} or white space;
  *   <li>a PEM private key block.
  * </ul>
- * It errs on the side of hiding: a message may lose a little context, a credential is never shown. Text that
+ * A key whose last word names something else stays, value and all: {@code token.file=/path} (a path),
+ * {@code secretName: db} (a name), {@code tokens=3} (a count).
+ *
+ * <p>It errs on the side of hiding: a message may lose a little context, a credential is never shown. Text that
  * carries a secret in no recognisable form (a bare token with no key) cannot be recognised here: such text must not
  * be put into a message at all.
  */
@@ -27,19 +36,15 @@ public final class Secrets {
     /** What a secret is replaced with. */
     public static final String MASK = "***";
 
-    /**
-     * The keys whose values are secrets, as a regular expression alternation (case-insensitive, '-', '_' or nothing
-     * between words): kubeconfig's user fields and the usual names of passwords, tokens and keys.
-     */
-    static final String SECRET_KEYS = "token|id[-_]?token|refresh[-_]?token|access[-_]?token|auth[-_]?token"
-            + "|password|passwd|secret|client[-_]?secret|client[-_]?key[-_]?data|client[-_]?key"
-            + "|api[-_]?key|private[-_]?key|authorization|credentials?";
-
-    private static final Pattern USER_INFO = Pattern.compile("([A-Za-z][A-Za-z0-9+.-]*://)[^/?#\\s@]+@");
+    // The user information of a URL: to the last '@' of its authority, or, for a password with a character that
+    // ends an authority ('/', '?', '#'), from a "user:" to the last '@' before white space.
+    private static final Pattern USER_INFO =
+            Pattern.compile("([A-Za-z][A-Za-z0-9+.-]*://)(?:[^/?#\\s]+@|[^/?#\\s:@]*:\\S*@)");
     private static final Pattern SCHEME =
             Pattern.compile("\\b(?i:(Bearer|Basic))(\\s+)(?=[a-z]*[A-Z0-9._~+/=-])[A-Za-z0-9._~+/=-]+");
-    private static final Pattern KEY_VALUE = Pattern.compile(
-            "(?i)([\"']?(?<![A-Za-z0-9])(?:" + SECRET_KEYS + ")[\"']?\\s*[:=]\\s*)(?!\\*\\*\\*)[^\\r\\n]+");
+    // A key, quoted or not, and its separator; whether it names a secret is SecretKey's to say.
+    private static final Pattern KEY =
+            Pattern.compile("(?<![A-Za-z0-9_.-])([\"']?)([A-Za-z][A-Za-z0-9_.-]*)\\1[ \\t]*([:=])\\s*");
     private static final Pattern PRIVATE_KEY = Pattern.compile(
             "-----BEGIN ([A-Z0-9 ]*)PRIVATE KEY-----[\\s\\S]*?(?:-----END [A-Z0-9 ]*PRIVATE KEY-----|$)");
 
@@ -57,7 +62,7 @@ public final class Secrets {
         }
         String out = PRIVATE_KEY.matcher(text).replaceAll("-----BEGIN $1PRIVATE KEY----- " + MASK);
         out = USER_INFO.matcher(out).replaceAll("$1" + MASK + "@");
-        out = replaceAfter(KEY_VALUE.matcher(out));
+        out = redactValues(out);
         return replaceSchemes(SCHEME.matcher(out));
     }
 
@@ -132,13 +137,37 @@ public final class Secrets {
         }
     }
 
-    private static String replaceAfter(Matcher m) {
+    // Each value of a key that names a secret, to the end of its line (in a query string, of its parameter).
+    private static String redactValues(String text) {
+        Matcher m = KEY.matcher(text);
         StringBuilder b = new StringBuilder();
-        while (m.find()) {
-            m.appendReplacement(b, Matcher.quoteReplacement(m.group(1) + MASK));
+        int copied = 0;
+        int from = 0;
+        while (from < text.length() && m.find(from)) {
+            int valueStart = m.end();
+            from = Math.max(valueStart, m.start() + 1);
+            if (!SecretKey.names(m.group(2)) || text.startsWith(MASK, valueStart)) {
+                continue;
+            }
+            boolean query = m.group(3).equals("=")
+                    && m.start() > 0
+                    && (text.charAt(m.start() - 1) == '?' || text.charAt(m.start() - 1) == '&');
+            int valueEnd = valueStart;
+            while (valueEnd < text.length() && !ends(text.charAt(valueEnd), query)) {
+                valueEnd++;
+            }
+            if (valueEnd == valueStart) {
+                continue; // nothing on its line
+            }
+            b.append(text, copied, valueStart).append(MASK);
+            copied = valueEnd;
+            from = valueEnd;
         }
-        m.appendTail(b);
-        return b.toString();
+        return copied == 0 ? text : b.append(text, copied, text.length()).toString();
+    }
+
+    private static boolean ends(char c, boolean query) {
+        return c == '\n' || c == '\r' || (query && (c == '&' || c == '#' || Character.isWhitespace(c)));
     }
 
     private static String replaceSchemes(Matcher m) {

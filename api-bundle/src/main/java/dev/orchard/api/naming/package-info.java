@@ -9,9 +9,13 @@
  * beside {@link dev.orchard.api.naming.Names#quote}, which also readies a value for a message, because every part
  * that words messages (providers, the registry, the kubelet bridge, HTTP) already depends on this package and on no
  * common other: add-ons never import each other.
+ *
+ * <p>1.1.1: {@link dev.orchard.api.naming.Secrets} also hides a URL password holding an {@code @} or a {@code /},
+ * and a key's value whatever the key's spelling ({@code oauthToken}, {@code keyPassword}, {@code secretKey}); same
+ * API.
  */
 @Export
-@Version("1.1.0")
+@Version("1.1.1")
 package dev.orchard.api.naming;
 
 import org.osgi.annotation.bundle.Export;

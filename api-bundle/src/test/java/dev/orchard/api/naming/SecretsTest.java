@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 class SecretsTest {
     private static final String TOKEN = "eyJhbGciOiJSUzI1NiJ9.c2VjcmV0LXBheWxvYWQ.QUJD";
@@ -17,6 +19,63 @@ class SecretsTest {
                 Secrets.redact("the API server at https://admin:hunter2@10.0.0.1:6443/api could not be reached"));
         assertEquals("http://***@127.0.0.1:8080", Secrets.redactUrl("http://tok3n@127.0.0.1:8080"));
         assertEquals("https://host/a@b", Secrets.redact("https://host/a@b"), "an @ in the path is no user");
+    }
+
+    /**
+     * Every spelling of a secret that a provider's or a library's message may carry, and what it becomes. The secret
+     * in each is {@code S3cr3t}; the expected text keeps everything else a reader needs.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', quoteCharacter = '`', textBlock = """
+            # URL user information, to the last '@' of the authority
+            https://user:p@ss@S3cr3t@host/x              | https://***@host/x
+            https://user:p:S3cr3t@host:6443              | https://***@host:6443
+            https://user:p%40S3cr3t@host                 | https://***@host
+            https://user:pa/S3cr3t@host/api failed       | https://***@host/api failed
+            at jdbc:postgresql://u:S3cr3t@db:5432/x now  | at jdbc:postgresql://***@db:5432/x now
+            # keys, whatever their spelling
+            oauthToken: S3cr3t                           | oauthToken: ***
+            keyPassword=S3cr3t                           | keyPassword=***
+            secretKey = S3cr3t                           | secretKey = ***
+            client-key-data: S3cr3t                      | client-key-data: ***
+            clientSecret: S3cr3t                         | clientSecret: ***
+            apiKey=S3cr3t                                | apiKey=***
+            X-Api-Key: S3cr3t                            | X-Api-Key: ***
+            access_token=S3cr3t                          | access_token=***
+            AWS_SECRET_ACCESS_KEY=S3cr3t                 | AWS_SECRET_ACCESS_KEY=***
+            id-token: S3cr3t                             | id-token: ***
+            `  token: S3cr3t "unclosed`                  | `  token: ***`
+            `{"kind":"x","token": "S3cr3t"}`             | `{"kind":"x","token": ***`
+            `{'password':'S3cr3t'}`                      | `{'password':***`
+            # headers and schemes
+            Authorization: bearer S3cr3t                 | Authorization: ***
+            authorization=Basic S3cr3t                   | authorization=***
+            Proxy-Authorization: Basic S3cr3t            | Proxy-Authorization: ***
+            sent Basic YWRtaW46S3cr3t=                   | sent Basic ***
+            sent bearer S3cr3t.x                         | sent bearer ***
+            Cookie: JSESSIONID=S3cr3t                    | Cookie: ***
+            # a query string: to the end of the parameter
+            GET /api?access_token=S3cr3t&limit=5 failed  | GET /api?access_token=***&limit=5 failed
+            GET /api?limit=5&token=S3cr3t failed         | GET /api?limit=5&token=*** failed
+            # what names no secret stays
+            token.file=/etc/orchard/token                | token.file=/etc/orchard/token
+            tokenFile: /etc/orchard/token                | tokenFile: /etc/orchard/token
+            secretName: db-login                         | secretName: db-login
+            tokens=3                                     | tokens=3
+            auth=none is allowed on loopback only        | auth=none is allowed on loopback only
+            kind: Secret                                 | kind: Secret
+            https://host/a@b                             | https://host/a@b
+            a bearer token (token.file)                  | a bearer token (token.file)
+            """)
+    void eachSpellingOfASecretIsHidden(String text, String expected) {
+        assertEquals(expected, Secrets.redact(text));
+    }
+
+    @Test
+    void aPasswordWithAnAtSignIsHiddenWhole() {
+        String out = Secrets.redact("the API server at https://admin:p@ss@10.0.0.1:6443/api could not be reached");
+        assertEquals("the API server at https://***@10.0.0.1:6443/api could not be reached", out);
+        assertFalse(out.contains("ss@"), out);
     }
 
     @Test

@@ -1,6 +1,7 @@
 package dev.orchard.http.api;
 
 import dev.orchard.api.error.OrchardException;
+import dev.orchard.api.naming.Secrets;
 import dev.orchard.http.binding.HttpAuthority;
 import dev.orchard.http.binding.Refusal;
 import dev.orchard.http.binding.Surface;
@@ -22,7 +23,7 @@ import org.slf4j.LoggerFactory;
  * or parameters, finds the route, and turns every failure into an error
  * with its status (JSON {@code {category, message}} for Orchard's API, the message as text for maya's paths, as
  * maya's API server answered). No stack trace ever reaches a client; an unexpected failure is logged and answered
- * 500.
+ * 500. What a provider's failure says reaches the client and the log {@linkplain Secrets redacted}.
  */
 public final class ApiServlet extends HttpServlet {
     /** The path the API is served under. */
@@ -96,7 +97,7 @@ public final class ApiServlet extends HttpServlet {
             if (e.category() == OrchardException.Category.UNAVAILABLE) {
                 response.setHeader("Retry-After", String.valueOf(ErrorBody.RETRY_AFTER_SECONDS));
             }
-            LOG.debug("{} {}: {}", request.getMethod(), request.getRequestURI(), e.getMessage());
+            LOG.debug("{} {}: {}", request.getMethod(), request.getRequestURI(), Secrets.redact(e.getMessage()));
             error(response, e.category().httpStatus(), ErrorBody.of(e));
         } catch (HttpStatusException e) {
             if (e.allow() != null) {
@@ -107,7 +108,7 @@ public final class ApiServlet extends HttpServlet {
             }
             error(response, e.status(), new ErrorBody(e.category(), e.getMessage()));
         } catch (RuntimeException e) {
-            LOG.error("{} {} failed", request.getMethod(), request.getRequestURI(), e);
+            LOG.error("{} {} failed", request.getMethod(), request.getRequestURI(), Secrets.redacted(e));
             error(response, 500, new ErrorBody("INTERNAL", "the request failed inside Orchard; see the runtime's log"));
         }
     }

@@ -3,6 +3,8 @@ package dev.orchard.http.internal;
 import dev.orchard.http.binding.BindingRule;
 import dev.orchard.http.binding.ConsoleLogin;
 import java.io.IOException;
+import java.security.SecureRandom;
+import java.util.Base64;
 import java.util.Dictionary;
 import java.util.Hashtable;
 import org.osgi.framework.BundleContext;
@@ -30,6 +32,11 @@ import org.slf4j.LoggerFactory;
  *
  * <p>The kubelet bridge's servers refuse the console's paths whatever it targets (their gate runs before any servlet
  * context); this keeps it off any other server too, an operator's own included.
+ *
+ * <p>The console's own login (used while Orchard's is absent: this add-on not yet started or stopped, and the
+ * framework property {@link ConsoleLogin#PROVIDERS} unset, as in Karaf) never takes the well-known admin/admin: a
+ * stored password that is the default (none, {@code admin}, or a hash of it) is replaced, in the stored
+ * configuration so that it outlives this component, by the hash of nothing anyone knows.
  */
 @Component(service = {})
 public final class ConsoleTargetComponent implements ConfigurationPlugin, ConfigurationListener {
@@ -37,6 +44,7 @@ public final class ConsoleTargetComponent implements ConfigurationPlugin, Config
     static final String HTTP_SERVICE_FILTER = "http.service.filter";
 
     private static final Logger LOG = LoggerFactory.getLogger(ConsoleTargetComponent.class);
+    private static final SecureRandom RANDOM = new SecureRandom();
 
     private final ConfigurationAdmin configurations;
     private final ServiceRegistration<ConfigurationPlugin> plugin;
@@ -84,10 +92,27 @@ public final class ConsoleTargetComponent implements ConfigurationPlugin, Config
                 : "(&" + BindingRule.MAIN_SERVER_TARGET + own + ")";
     }
 
-    /** The console's configuration deleted: made again, empty, so that the console keeps its target. */
+    /**
+     * A password for the console's own login that no password is known to match: 32 random bytes in the place of
+     * a SHA-256 hash, in the console's hashed format.
+     *
+     * @return e.g. {@code {sha-256}q3J...=}
+     */
+    static String unguessablePassword() {
+        byte[] bytes = new byte[32];
+        RANDOM.nextBytes(bytes);
+        return "{sha-256}" + Base64.getEncoder().encodeToString(bytes);
+    }
+
+    /**
+     * The console's configuration deleted, or changed to the default password: made again (with its target and an
+     * unguessable password), so that the console keeps its target and its own login never takes admin/admin.
+     */
     @Override
     public void configurationEvent(ConfigurationEvent event) {
-        if (event.getType() == ConfigurationEvent.CM_DELETED && ConsoleLogin.PID.equals(event.getPid())) {
+        if (ConsoleLogin.PID.equals(event.getPid())
+                && (event.getType() == ConfigurationEvent.CM_DELETED
+                        || event.getType() == ConfigurationEvent.CM_UPDATED)) {
             ensureConfiguration(false);
         }
     }
@@ -95,10 +120,15 @@ public final class ConsoleTargetComponent implements ConfigurationPlugin, Config
     private void ensureConfiguration(boolean atStart) {
         try {
             Configuration configuration = configurations.getConfiguration(ConsoleLogin.PID, "?");
-            if (configuration.getProperties() == null) {
-                configuration.update(new Hashtable<>());
-                LOG.debug(
-                        "Created configuration {} so that the Web Console targets the main HTTP server",
+            Dictionary<String, Object> stored = configuration.getProperties();
+            Object password = stored == null ? null : stored.get(ConsoleLogin.PASSWORD);
+            if (ConsoleLogin.isDefault(password == null ? null : String.valueOf(password))) {
+                Dictionary<String, Object> props = stored == null ? new Hashtable<>() : stored;
+                props.put(ConsoleLogin.PASSWORD, unguessablePassword());
+                configuration.update(props);
+                LOG.info(
+                        "The Web Console's own login had the default password; it now has one nobody knows, and the"
+                                + " console opens with Orchard's HTTP token only (configuration {})",
                         ConsoleLogin.PID);
             } else if (atStart) {
                 // Delivered again through the plugin, which was not there when it was delivered before.

@@ -94,10 +94,23 @@ final class KarafSetup {
      * @return the pax-exam options
      */
     static List<Option> httpOptions(String port) {
+        List<Option> options = new ArrayList<>(plainHttpOptions(port));
+        // The console serves nothing until Orchard's login (the HTTP token) is registered (README).
+        options.add(
+                editConfigurationFilePut("etc/system.properties", "felix.webconsole.security.providers", "orchard"));
+        return options;
+    }
+
+    /**
+     * As {@link #httpOptions(String)}, without {@code felix.webconsole.security.providers}: a Karaf set up only as
+     * the features require, in which the console falls back to its own login while Orchard's is absent.
+     *
+     * @param port the port Jetty is configured to listen on
+     * @return the pax-exam options
+     */
+    static List<Option> plainHttpOptions(String port) {
         return List.of(
                 editConfigurationFilePut("etc/system.properties", "org.apache.felix.http.require.config", "true"),
-                // The console serves nothing until Orchard's login (the HTTP token) is registered (README).
-                editConfigurationFilePut("etc/system.properties", "felix.webconsole.security.providers", "orchard"),
                 editConfigurationFileExtend(
                         "etc/config.properties", "org.osgi.framework.system.packages.extra", "com.sun.management"),
                 editConfigurationFilePut("etc/org.apache.felix.http.cfg", "org.apache.felix.http.host", LOOPBACK),

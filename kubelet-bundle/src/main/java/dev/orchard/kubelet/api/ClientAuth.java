@@ -1,5 +1,6 @@
 package dev.orchard.kubelet.api;
 
+import dev.orchard.api.naming.Secrets;
 import jakarta.servlet.http.HttpServletRequest;
 import java.security.GeneralSecurityException;
 import java.security.InvalidAlgorithmParameterException;
@@ -55,7 +56,7 @@ public final class ClientAuth {
                 parameters.setRevocationEnabled(false);
                 ca = Optional.of(parameters);
             } catch (InvalidAlgorithmParameterException e) {
-                throw new IllegalArgumentException("client CA: " + e.getMessage(), e);
+                throw new IllegalArgumentException("client CA: " + Secrets.redact(e.getMessage()), e);
             }
         }
         return new ClientAuth(ca, token);

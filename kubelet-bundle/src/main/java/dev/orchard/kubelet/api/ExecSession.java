@@ -3,6 +3,7 @@ package dev.orchard.kubelet.api;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.orchard.api.error.OrchardException;
+import dev.orchard.api.naming.Secrets;
 import dev.orchard.api.pod.ExecIO;
 import dev.orchard.api.pod.TermSize;
 import java.io.IOException;
@@ -95,10 +96,15 @@ public final class ExecSession implements Session.Listener.AutoDemanding {
                             request.namespace(), request.pod(), request.container(), request.command(), io));
             status = ExecStatus.exited(request.command(), code);
         } catch (OrchardException e) {
-            status = ExecStatus.failed(e.getMessage());
+            status = ExecStatus.failed(Secrets.redact(e.getMessage()));
         } catch (RuntimeException e) {
-            LOG.warn("Exec in {}/{}/{} failed", request.namespace(), request.pod(), request.container(), e);
-            status = ExecStatus.failed("exec failed: " + e);
+            LOG.warn(
+                    "Exec in {}/{}/{} failed",
+                    request.namespace(),
+                    request.pod(),
+                    request.container(),
+                    Secrets.redacted(e));
+            status = ExecStatus.failed("exec failed: " + Secrets.describe(e));
         }
         try {
             send(ERROR, status, 0, status.length);
@@ -107,7 +113,7 @@ public final class ExecSession implements Session.Listener.AutoDemanding {
                     "Exec client of {}/{} went before its status: {}",
                     request.namespace(),
                     request.pod(),
-                    e.getMessage());
+                    Secrets.redact(e.getMessage()));
         }
         Session s = session;
         if (s != null && s.isOpen()) {
@@ -137,7 +143,11 @@ public final class ExecSession implements Session.Listener.AutoDemanding {
             }
             callback.succeed();
         } catch (IOException | RuntimeException e) {
-            LOG.debug("Exec message on {}/{} refused: {}", request.namespace(), request.pod(), e.getMessage());
+            LOG.debug(
+                    "Exec message on {}/{} refused: {}",
+                    request.namespace(),
+                    request.pod(),
+                    Secrets.redact(e.getMessage()));
             callback.succeed(); // a bad message ends nothing but itself; a command reading stdin sees it end below
             closeStdin();
         }
@@ -151,7 +161,7 @@ public final class ExecSession implements Session.Listener.AutoDemanding {
 
     @Override
     public void onWebSocketError(Throwable cause) {
-        LOG.debug("Exec client of {}/{} failed: {}", request.namespace(), request.pod(), cause.toString());
+        LOG.debug("Exec client of {}/{} failed: {}", request.namespace(), request.pod(), Secrets.describe(cause));
         closeStdin();
         clientGone();
     }
@@ -189,7 +199,9 @@ public final class ExecSession implements Session.Listener.AutoDemanding {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted while sending to the exec client", e);
         } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
-            throw new IOException("the exec client did not take channel " + channel + " output: " + e.getMessage(), e);
+            throw new IOException(
+                    "the exec client did not take channel " + channel + " output: " + Secrets.redact(e.getMessage()),
+                    e);
         }
     }
 

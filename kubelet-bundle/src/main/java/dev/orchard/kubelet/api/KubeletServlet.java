@@ -2,6 +2,7 @@ package dev.orchard.kubelet.api;
 
 import dev.orchard.api.error.InvalidInputException;
 import dev.orchard.api.error.OrchardException;
+import dev.orchard.api.naming.Secrets;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
@@ -52,9 +53,9 @@ public abstract class KubeletServlet extends HttpServlet {
         try {
             serve(request, response, segments);
         } catch (OrchardException e) {
-            LOG.debug("Kubelet API {} failed: {}", request.getRequestURI(), e.getMessage());
+            LOG.debug("Kubelet API {} failed: {}", request.getRequestURI(), Secrets.redact(e.getMessage()));
             if (!response.isCommitted()) {
-                text(response, e.category().httpStatus(), e.getMessage());
+                text(response, e.category().httpStatus(), Secrets.redact(e.getMessage()));
             }
         }
     }

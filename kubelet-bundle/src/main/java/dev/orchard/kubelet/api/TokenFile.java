@@ -1,6 +1,7 @@
 package dev.orchard.kubelet.api;
 
 import dev.orchard.api.error.InvalidInputException;
+import dev.orchard.api.naming.Secrets;
 import dev.orchard.http.binding.BearerToken;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -96,7 +97,9 @@ public final class TokenFile {
             LOG.info("Kubelet API token file {} changed: its new token is accepted, the old one no longer", file);
             return Optional.of(token);
         } catch (InvalidInputException e) {
-            LOG.warn("Kubelet API token file changed and no token is accepted until it is fixed: {}", e.getMessage());
+            LOG.warn(
+                    "Kubelet API token file changed and no token is accepted until it is fixed: {}",
+                    Secrets.redact(e.getMessage()));
             return Optional.empty();
         }
     }

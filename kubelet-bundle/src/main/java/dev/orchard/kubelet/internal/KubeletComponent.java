@@ -112,7 +112,7 @@ public final class KubeletComponent implements BundleListener {
                     settings.callDeadline(),
                     pods);
         } catch (OrchardException e) {
-            LOG.error("Kubelet bridge for node {}: {}", settings.nodeName(), e.getMessage());
+            LOG.error("Kubelet bridge for node {}: {}", settings.nodeName(), Secrets.redact(e.getMessage()));
             return null;
         }
     }

@@ -1,6 +1,7 @@
 package dev.orchard.registry.core;
 
 import dev.orchard.api.error.ProviderFaultException;
+import dev.orchard.api.naming.Secrets;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import org.slf4j.Logger;
@@ -146,7 +147,8 @@ final class BoundedCall<S, R> implements Runnable {
     record Outcome<R>(R result, Throwable failure, boolean abandoned, boolean interrupted, boolean neverRan) {
         /**
          * The call's result, or what it threw, thrown again; a checked exception (a provider that threw one
-         * sneakily) as a provider fault.
+         * sneakily) as a provider fault, whose message and cause are redacted: they are worded from the provider's
+         * text, and go on toward a user.
          *
          * @return the result
          */
@@ -158,7 +160,8 @@ final class BoundedCall<S, R> implements Runnable {
                 throw e;
             }
             if (failure != null) {
-                throw new ProviderFaultException("the provider threw " + failure, failure);
+                throw new ProviderFaultException(
+                        "the provider threw " + Secrets.describe(failure), Secrets.redacted(failure));
             }
             return result;
         }
@@ -170,9 +173,9 @@ final class BoundedCall<S, R> implements Runnable {
             try {
                 c.close();
             } catch (Exception e) {
-                LOG.debug("Closing the late result of an abandoned call failed: {}", e.toString());
+                LOG.debug("Closing the late result of an abandoned call failed: {}", Secrets.describe(e));
             }
         }
-        LOG.debug("An abandoned call on {} ended late{}", candidate, t == null ? "" : " with " + t);
+        LOG.debug("An abandoned call on {} ended late{}", candidate, t == null ? "" : " with " + Secrets.describe(t));
     }
 }

@@ -1,5 +1,6 @@
 package dev.orchard.registry.core;
 
+import dev.orchard.api.naming.Secrets;
 import dev.orchard.api.pod.Pod;
 import dev.orchard.api.pod.PodNotifier;
 import dev.orchard.api.pod.PodProvider;
@@ -93,7 +94,7 @@ final class PodChannel {
             try {
                 notifier.notifyPods(g);
             } catch (RuntimeException e) {
-                LOG.warn("Pod provider {} threw from notifyPods; its subscribers will poll", name, e);
+                LOG.warn("Pod provider {} threw from notifyPods; its subscribers will poll", name, Secrets.redacted(e));
                 gate = null;
             }
         }
@@ -188,7 +189,12 @@ final class PodChannel {
                 subscriber.podChanged(pod);
             } catch (RuntimeException | LinkageError | AssertionError e) {
                 // One subscriber's failure must reach neither another subscriber nor the provider.
-                LOG.warn("Pod subscriber {} of {} threw on pod {}; ignored", subscriber, name, pod.name(), e);
+                LOG.warn(
+                        "Pod subscriber {} of {} threw on pod {}; ignored",
+                        subscriber,
+                        name,
+                        pod.name(),
+                        Secrets.redacted(e));
             }
         }
 
@@ -199,7 +205,11 @@ final class PodChannel {
             try {
                 subscriber.providerChanged(before, now);
             } catch (RuntimeException | LinkageError | AssertionError e) {
-                LOG.warn("Pod subscriber {} of {} threw on a provider change; ignored", subscriber, name, e);
+                LOG.warn(
+                        "Pod subscriber {} of {} threw on a provider change; ignored",
+                        subscriber,
+                        name,
+                        Secrets.redacted(e));
             }
         }
 

@@ -1,5 +1,6 @@
 package dev.orchard.registry.core;
 
+import dev.orchard.api.naming.Secrets;
 import dev.orchard.api.registry.ProviderInfo;
 import dev.orchard.api.registry.ProviderKind;
 import dev.orchard.api.registry.ProviderListener;
@@ -152,7 +153,7 @@ final class ProviderEvents<K, S> {
                 event.accept(l);
             } catch (RuntimeException | LinkageError | AssertionError e) {
                 // One listener's failure must not reach another listener or the registry.
-                LOG.warn("Provider listener {} threw; ignored", l, e);
+                LOG.warn("Provider listener {} threw; ignored", l, Secrets.redacted(e));
             }
         }
     }

@@ -1,6 +1,7 @@
 package dev.orchard.registry.core;
 
 import dev.orchard.api.error.OrchardException;
+import dev.orchard.api.naming.Secrets;
 import dev.orchard.api.registry.ProviderInfo;
 import dev.orchard.api.registry.ProviderKind;
 import dev.orchard.api.registry.RegistryObserver;
@@ -156,7 +157,7 @@ public final class RegistryReports {
                 report.accept(o);
             } catch (RuntimeException | LinkageError | AssertionError e) {
                 // One observer's failure must reach neither another observer nor the registry.
-                LOG.warn("Registry observer {} threw; ignored", o, e);
+                LOG.warn("Registry observer {} threw; ignored", o, Secrets.redacted(e));
             }
         }
     }

@@ -1,6 +1,7 @@
 package dev.orchard.registry.shell;
 
 import dev.orchard.api.error.OrchardException;
+import dev.orchard.api.naming.Secrets;
 import java.io.PrintStream;
 import java.util.List;
 import org.apache.felix.service.command.CommandSession;
@@ -25,7 +26,9 @@ final class CommandFunction implements Function {
     }
 
     /**
-     * Runs the command. A failure prints one line on the session's error stream (see {@link ShellErrors}).
+     * Runs the command. A failure prints one line on the session's error stream (see {@link ShellErrors}). Any
+     * other exception (a provider's own, checked ones thrown sneakily included, or a bug) goes on to the shell as a {@linkplain Secrets#redacted redacted}
+     * copy: the shell prints its message, and its stack trace on request, which must not show a provider's secret.
      *
      * @param session the shell session
      * @param arguments the words after the command's name
@@ -45,6 +48,8 @@ final class CommandFunction implements Function {
             }
         } catch (OrchardException e) {
             ShellErrors.report(e, err, session);
+        } catch (Exception e) { // a checked one too: a provider may throw one sneakily
+            throw Secrets.redacted(e);
         }
         return null;
     }

@@ -1,11 +1,13 @@
 package dev.orchard.registry.core;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orchard.api.error.NotFoundException;
+import dev.orchard.api.error.ProviderFaultException;
 import dev.orchard.api.error.UnavailableException;
 import dev.orchard.api.registry.CallDeadline;
 import dev.orchard.api.registry.ProviderKind;
@@ -140,6 +142,30 @@ class ProviderTableDeadlineTest {
                             throw thrown;
                         })));
         assertThrows(NotFoundException.class, () -> table.call("nothing", "op", millis(5_000), x -> x));
+    }
+
+    @Test
+    void aCheckedExceptionThrownSneakilyIsAProviderFaultWithoutItsSecret() {
+        String secret = "S3cr3t-" + System.nanoTime();
+        ProviderFaultException fault = assertThrows(
+                ProviderFaultException.class,
+                () -> table.call(
+                        "mock",
+                        "op",
+                        millis(5_000),
+                        x -> sneaky(new java.io.IOException(
+                                "GET https://admin:p@" + secret + "@10.0.0.1/api: Authorization: bearer " + secret))));
+        assertTrue(
+                fault.getMessage().startsWith("the provider threw java.io.IOException: GET https://***@10.0.0.1/api"),
+                fault.getMessage());
+        java.io.StringWriter trace = new java.io.StringWriter();
+        fault.printStackTrace(new java.io.PrintWriter(trace));
+        assertFalse(trace.toString().contains(secret), "nor in its logged stack trace: " + trace);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <R, T extends Throwable> R sneaky(Throwable t) throws T {
+        throw (T) t;
     }
 
     @Test

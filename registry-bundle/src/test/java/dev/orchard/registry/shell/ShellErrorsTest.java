@@ -32,4 +32,17 @@ class ShellErrorsTest {
                 "ProviderFault: volume default/x on disk has capacity -1" + System.lineSeparator(),
                 bytes.toString(StandardCharsets.UTF_8));
     }
+
+    @Test
+    void aProviderMessageIsPrintedWithoutItsCredentials() {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        ShellErrors.report(
+                new dev.orchard.api.error.UnavailableException(
+                        "the backend at https://ops:p@ssw0rd@db.example said oauthToken: tok-123"),
+                new PrintStream(bytes, true, StandardCharsets.UTF_8),
+                null);
+        assertEquals(
+                "Unavailable: the backend at https://***@db.example said oauthToken: ***" + System.lineSeparator(),
+                bytes.toString(StandardCharsets.UTF_8));
+    }
 }

@@ -1,6 +1,7 @@
 package dev.orchard.webconsole.page;
 
 import dev.orchard.api.error.OrchardException;
+import dev.orchard.api.naming.Secrets;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
@@ -8,7 +9,7 @@ import java.util.function.Supplier;
 
 /**
  * What one call through the registry gave the page: a value, or a typed error (its category and message), never a
- * stack trace.
+ * stack trace nor a credential: the message, often a provider's, is {@linkplain Secrets#redact redacted}.
  *
  * @param <T> the value's type
  * @param value the value, if the call succeeded
@@ -16,11 +17,11 @@ import java.util.function.Supplier;
  * @param message the error's message, if it failed
  */
 public record Outcome<T>(Optional<T> value, String category, String message) {
-    /** Checks the components: a value or an error, not both. */
+    /** Checks the components: a value or an error, not both; redacts the message. */
     public Outcome {
         Objects.requireNonNull(value, "value");
         category = category == null ? "" : category;
-        message = message == null ? "" : message;
+        message = message == null ? "" : Secrets.redact(message);
         if (value.isPresent() == !category.isEmpty()) {
             throw new IllegalArgumentException("an outcome holds a value or an error category, not both or neither");
         }

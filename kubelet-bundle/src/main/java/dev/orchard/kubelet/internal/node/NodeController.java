@@ -1,6 +1,7 @@
 package dev.orchard.kubelet.internal.node;
 
 import dev.orchard.api.error.OrchardException;
+import dev.orchard.api.naming.Secrets;
 import dev.orchard.api.pod.Node;
 import dev.orchard.api.registry.PodProviderRegistry;
 import dev.orchard.kubelet.internal.BridgeSettings;
@@ -134,7 +135,7 @@ public final class NodeController {
                     "Node {} could not be {} on stop: {}",
                     settings.nodeName(),
                     settings.removeOnStop() ? "removed" : "set NotReady",
-                    e.getMessage());
+                    Secrets.redact(e.getMessage()));
         }
     }
 
@@ -149,7 +150,9 @@ public final class NodeController {
                     settings.provider(), "configureNode", settings.callDeadline(), p -> p.configureNode(base));
         } catch (OrchardException e) {
             LOG.debug(
-                    "configureNode of {} failed; the node keeps what it has: {}", settings.provider(), e.getMessage());
+                    "configureNode of {} failed; the node keeps what it has: {}",
+                    settings.provider(),
+                    Secrets.redact(e.getMessage()));
             return base;
         }
     }
@@ -172,7 +175,7 @@ public final class NodeController {
             LOG.warn(
                     "Node {} could not be registered yet; trying again with its status: {}",
                     settings.nodeName(),
-                    e.getMessage());
+                    Secrets.redact(e.getMessage()));
         }
     }
 
@@ -194,7 +197,7 @@ public final class NodeController {
                                 return n;
                             }));
         } catch (RuntimeException e) { // OrchardException from the server, or a bug: the next tick tries again
-            LOG.warn("Status of node {} not written: {}", settings.nodeName(), e.getMessage());
+            LOG.warn("Status of node {} not written: {}", settings.nodeName(), Secrets.redact(e.getMessage()));
             if (e instanceof dev.orchard.api.error.NotFoundException) {
                 nodeUid = null; // someone deleted the node: register it again at the next tick
             }
@@ -236,7 +239,7 @@ public final class NodeController {
                             .resource(lease)
                             .createOr(NonDeletingOperation::update));
         } catch (RuntimeException e) { // OrchardException from the server, or a bug: the next tick tries again
-            LOG.warn("Lease of node {} not renewed: {}", settings.nodeName(), e.getMessage());
+            LOG.warn("Lease of node {} not renewed: {}", settings.nodeName(), Secrets.redact(e.getMessage()));
         }
     }
 }

@@ -5,6 +5,7 @@ import dev.orchard.api.error.InvalidInputException;
 import dev.orchard.api.error.NotFoundException;
 import dev.orchard.api.error.OrchardException;
 import dev.orchard.api.naming.NamespacedName;
+import dev.orchard.api.naming.Secrets;
 import dev.orchard.api.pod.Pod;
 import dev.orchard.api.registry.PodProviderRegistry;
 import dev.orchard.kubelet.internal.BridgeSettings;
@@ -124,7 +125,11 @@ public final class PodController implements AutoCloseable {
                             p -> p.getPodStatus(key.namespace(), key.name()));
                     statuses.write(key, status);
                 } catch (OrchardException e) {
-                    LOG.debug("No status of pod {} from {}: {}", key, settings.provider(), e.getMessage());
+                    LOG.debug(
+                            "No status of pod {} from {}: {}",
+                            key,
+                            settings.provider(),
+                            Secrets.redact(e.getMessage()));
                 }
             }
         });
@@ -139,7 +144,7 @@ public final class PodController implements AutoCloseable {
                     LOG.warn(
                             "Pod work of node {} failed; the next event or reconcile tries again",
                             settings.nodeName(),
-                            e);
+                            Secrets.redacted(e));
                 }
             });
         } catch (RejectedExecutionException stopping) {
@@ -184,7 +189,7 @@ public final class PodController implements AutoCloseable {
         try {
             wanted = PodTranslation.toOrchard(pod, settings.nodeName());
         } catch (InvalidInputException e) {
-            statuses.failed(key, "ProviderFailed", e.getMessage());
+            statuses.failed(key, "ProviderFailed", Secrets.redact(e.getMessage()));
             return;
         }
         Pod before = sent.get(key);
@@ -202,9 +207,9 @@ public final class PodController implements AutoCloseable {
             }
             sent.put(key, wanted);
         } catch (InvalidInputException e) {
-            statuses.failed(key, "ProviderFailed", e.getMessage());
+            statuses.failed(key, "ProviderFailed", Secrets.redact(e.getMessage()));
         } catch (OrchardException e) {
-            LOG.info("Pod {} waits for provider {}: {}", key, settings.provider(), e.getMessage());
+            LOG.info("Pod {} waits for provider {}: {}", key, settings.provider(), Secrets.redact(e.getMessage()));
         }
     }
 
@@ -278,7 +283,7 @@ public final class PodController implements AutoCloseable {
                     "Reconcile of node {} cannot list the pods of provider {}: {}",
                     settings.nodeName(),
                     settings.provider(),
-                    e.getMessage());
+                    Secrets.redact(e.getMessage()));
         }
         Set<NamespacedName> has = provided == null ? null : new HashSet<>();
         if (provided != null) {

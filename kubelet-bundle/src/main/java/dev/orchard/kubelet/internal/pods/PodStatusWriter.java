@@ -3,6 +3,7 @@ package dev.orchard.kubelet.internal.pods;
 import dev.orchard.api.error.NotFoundException;
 import dev.orchard.api.error.OrchardException;
 import dev.orchard.api.naming.NamespacedName;
+import dev.orchard.api.naming.Secrets;
 import dev.orchard.api.pod.PodPhase;
 import dev.orchard.api.pod.PodStatus;
 import dev.orchard.provider.kubernetes.cluster.ClusterAction;
@@ -82,7 +83,10 @@ final class PodStatusWriter {
         } catch (NotFoundException gone) {
             written.remove(key);
         } catch (OrchardException e) {
-            LOG.info("Status of pod {} not written, tried again at the next change or poll: {}", key, e.getMessage());
+            LOG.info(
+                    "Status of pod {} not written, tried again at the next change or poll: {}",
+                    key,
+                    Secrets.redact(e.getMessage()));
         }
     }
 

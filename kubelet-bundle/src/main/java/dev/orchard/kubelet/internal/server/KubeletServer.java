@@ -1,6 +1,7 @@
 package dev.orchard.kubelet.internal.server;
 
 import dev.orchard.api.error.InvalidInputException;
+import dev.orchard.api.naming.Secrets;
 import dev.orchard.api.registry.CallDeadline;
 import dev.orchard.api.registry.PodProviderRegistry;
 import dev.orchard.http.binding.BindingRule;
@@ -117,7 +118,7 @@ public final class KubeletServer implements AutoCloseable {
         } catch (IOException e) {
             throw new InvalidInputException(
                     "the kubelet API's server configuration " + FELIX_PID + "~" + name + " cannot be written: "
-                            + e.getMessage(),
+                            + Secrets.redact(e.getMessage()),
                     e);
         }
     }
@@ -206,7 +207,7 @@ public final class KubeletServer implements AutoCloseable {
                 LOG.warn("Kubelet API server {} did not stop within {} s", name, STOP_WAIT_S);
             }
         } catch (IOException | IllegalStateException | InvalidSyntaxException e) {
-            LOG.warn("Kubelet API server {} could not be removed: {}", name, e.getMessage());
+            LOG.warn("Kubelet API server {} could not be removed: {}", name, Secrets.redact(e.getMessage()));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } finally {

@@ -2,6 +2,7 @@ package dev.orchard.kubelet.internal.server;
 
 import dev.orchard.api.error.InvalidInputException;
 import dev.orchard.api.naming.Names;
+import dev.orchard.api.naming.Secrets;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
@@ -88,7 +89,7 @@ final class Pem {
     private static InvalidInputException unreadable(Path file, String key, Exception e) {
         return new InvalidInputException(
                 "configuration key " + key + ": " + Names.quote(file.toString()) + " cannot be read as PEM: "
-                        + e.getMessage(),
+                        + Secrets.redact(e.getMessage()),
                 e);
     }
 }

@@ -1,6 +1,7 @@
 package dev.orchard.kubelet.internal.server;
 
 import dev.orchard.api.error.ProviderFaultException;
+import dev.orchard.api.naming.Secrets;
 import java.math.BigInteger;
 import java.net.InetAddress;
 import java.security.GeneralSecurityException;
@@ -79,7 +80,8 @@ final class SelfSigned {
             return new ServingKey(pair.getPrivate(), List.of(certificate));
         } catch (GeneralSecurityException | OperatorCreationException | java.io.IOException e) {
             throw new ProviderFaultException(
-                    "the kubelet API's self-signed certificate could not be made: " + e.getMessage(), e);
+                    "the kubelet API's self-signed certificate could not be made: " + Secrets.redact(e.getMessage()),
+                    e);
         }
     }
 

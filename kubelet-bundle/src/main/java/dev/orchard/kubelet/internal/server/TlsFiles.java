@@ -3,6 +3,7 @@ package dev.orchard.kubelet.internal.server;
 import dev.orchard.api.error.InvalidInputException;
 import dev.orchard.api.error.ProviderFaultException;
 import dev.orchard.api.naming.Names;
+import dev.orchard.api.naming.Secrets;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.StringWriter;
@@ -81,7 +82,7 @@ public record TlsFiles(Path folder, Path keystore, Optional<Path> truststore, St
         } catch (IOException | GeneralSecurityException | UnsupportedOperationException e) {
             throw new ProviderFaultException(
                     "the kubelet API's TLS files cannot be written in " + Names.quote(folder.toString()) + ": "
-                            + e.getMessage(),
+                            + Secrets.redact(e.getMessage()),
                     e);
         }
     }
