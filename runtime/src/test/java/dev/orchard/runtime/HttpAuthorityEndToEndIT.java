@@ -260,6 +260,24 @@ class HttpAuthorityEndToEndIT {
         assertEquals(415, formTyped.statusCode(), formTyped.body());
         HttpResponse<String> mayaNull = post(base + "/latest/volumes/", "application/json", "null");
         assertEquals(400, mayaNull.statusCode(), mayaNull.body());
+        // A follow sent with a body: its client's hang-up could not be watched, so it is refused before it streams.
+        String followWithBody = curl(List.of(
+                "-s",
+                "-X",
+                "GET",
+                "--max-time",
+                "10",
+                "-w",
+                " %{http_code}",
+                "-H",
+                "Authorization: " + bearer(),
+                "-H",
+                "Content-Type: application/json",
+                "--data-binary",
+                "{}",
+                base + "/orchard/api/v1/pod-providers/mock/pods/default/any/logs/c?follow=true"));
+        assertTrue(followWithBody.endsWith(" 400"), followWithBody);
+        assertTrue(followWithBody.contains("GET takes no body"), followWithBody);
 
         // 100 MB of form, with curl as an attacker's script sends it.
         Path big = folder.resolve("big.form");

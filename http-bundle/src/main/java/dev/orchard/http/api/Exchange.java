@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.orchard.api.error.InvalidInputException;
 import dev.orchard.api.naming.Names;
 import dev.orchard.http.streaming.ClientCopy;
-import dev.orchard.http.streaming.FollowLimit;
+import dev.orchard.http.streaming.StreamLimit;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.ByteArrayOutputStream;
@@ -214,12 +214,15 @@ final class Exchange {
     }
 
     /**
-     * Takes a place for a long-lived stream on this server.
+     * Takes a place for a long-lived stream on this server, after refusing a request with a body (whose client's
+     * hang-up could not be watched).
      *
      * @param limit the server's bound
+     * @param what what the stream is, for the refusal's message
      * @return the place, to close when the stream ends
      */
-    FollowLimit.Slot follow(FollowLimit limit) {
-        return limit.take(request);
+    StreamLimit.Slot streamSlot(StreamLimit limit, String what) {
+        ClientCopy.refuseBody(request);
+        return limit.take(request, what);
     }
 }

@@ -4,7 +4,7 @@ import dev.orchard.api.error.InvalidInputException;
 import dev.orchard.api.naming.Names;
 import dev.orchard.api.pod.LogOptions;
 import dev.orchard.http.streaming.ClientCopy;
-import dev.orchard.http.streaming.FollowLimit;
+import dev.orchard.http.streaming.StreamLimit;
 import java.io.IOException;
 import java.io.InputStream;
 import java.time.DateTimeException;
@@ -17,8 +17,10 @@ import org.slf4j.LoggerFactory;
 /**
  * Streams a container's log: every {@link LogOptions} field as a query parameter, the bytes copied as the provider
  * gives them ({@link ClientCopy}). A follow ends within a second of its client going, output or not, and the
- * provider's stream is closed; a client that stays but stops reading is ended by Jetty's idle timeout. At most a
- * quarter of the server's threads follow at once ({@link FollowLimit}); the next follow gets 503.
+ * provider's stream is closed; a client that stays but stops reading is ended by Jetty's idle timeout. Every log,
+ * followed or not (a large or slow one holds its thread as long), takes a slot of the server's {@link StreamLimit}
+ * first: at most a quarter of its threads stream at once, the next log gets 503 with Retry-After. A request with a
+ * body is refused (400) before anything is streamed.
  */
 final class LogStream {
     private static final Logger LOG = LoggerFactory.getLogger(LogStream.class);
@@ -26,7 +28,8 @@ final class LogStream {
             List.of("tail", "limitBytes", "timestamps", "follow", "previous", "sinceSeconds", "sinceTime");
 
     private final ProviderCalls pods;
-    private final FollowLimit follows = new FollowLimit("followed logs");
+    // The main server's one bound: the API streams nothing else (no exec), and one Endpoints serves that server.
+    private final StreamLimit streams = new StreamLimit();
 
     LogStream(ProviderCalls pods) {
         this.pods = pods;
@@ -46,8 +49,8 @@ final class LogStream {
         String container = ex.path("container");
         // The stream is opened through the registry but read outside the call: a follow that held the call would
         // keep a leaving provider for the whole drain timeout.
-        // A follow's place is taken before the provider is asked: a refused follow costs the provider nothing.
-        try (FollowLimit.Slot slot = options.follow() ? ex.follow(follows) : null) {
+        // The place is taken before the provider is asked: a refused log costs the provider nothing.
+        try (StreamLimit.Slot slot = ex.streamSlot(streams, "the log of " + ns + "/" + pod + "/" + container)) {
             InputStream log =
                     pods.pod(provider, "getContainerLogs", p -> p.getContainerLogs(ns, pod, container, options));
             try (InputStream in = log) {

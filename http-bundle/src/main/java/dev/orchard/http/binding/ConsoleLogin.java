@@ -18,6 +18,8 @@ import java.util.Optional;
 public record ConsoleLogin(boolean installed, String password) {
     /** The Web Console's bundle symbolic name. */
     public static final String BUNDLE = "org.apache.felix.webconsole";
+    /** The name of the servlet context the Web Console serves in (its whiteboard context helper). */
+    public static final String CONTEXT = "org.apache.felix.webconsole";
     /** The Web Console's configuration PID. */
     public static final String PID = "org.apache.felix.webconsole.internal.servlet.OsgiManager";
     /** The password's key in configuration {@value #PID}. */

@@ -24,9 +24,12 @@ import java.util.stream.Collectors;
  *       127.0.0.1 sends its own name (DNS rebinding);
  *   <li>an {@code Origin}, when present, must be the server's own ({@code scheme://Host}), else 403: a page of
  *       another site;
- *   <li>then per {@link Surface}: the credential (401, with nothing revealed, {@code OPTIONS} included), a Web
- *       Console change that a foreign {@code Referer} reveals as cross-site (403), and on the API a body only as
- *       {@code application/json} (415) within the size cap (413).
+ *   <li>a Web Console change that a foreign {@code Referer} reveals as cross-site (403);
+ *   <li>the credential, on every surface, whichever bundle registered what the request reaches (401, with nothing
+ *       revealed, {@code OPTIONS} included): the bearer token, which the Web Console also takes as a Basic password;
+ *   <li>no body on {@code GET}, {@code HEAD} or {@code DELETE} (400): nothing here reads one, and a body left for
+ *       Jetty to read would hide a streaming client's hang-up;
+ *   <li>on the API, a body only as {@code application/json} (415) within the size cap (413).
  * </ol>
  *
  * Immutable; a new instance replaces it when the configuration changes.
@@ -37,6 +40,7 @@ public final class RequestRules {
 
     private static final Set<String> LOOPBACK_NAMES = Set.of("localhost", "localhost.");
     private static final Set<String> SAFE = Set.of("GET", "HEAD", "OPTIONS");
+    private static final Set<String> NO_BODY = Set.of("GET", "HEAD", "DELETE");
     private static final Pattern IPV4 = Pattern.compile("\\d{1,3}(\\.\\d{1,3}){3}");
     private static final String BEARER_CHALLENGE = "Bearer realm=\"orchard\"";
     private static final String BASIC_CHALLENGE =
@@ -105,9 +109,6 @@ public final class RequestRules {
                     "a cross-site request (Origin " + Names.quote(f.origin()) + ") is refused; only pages of " + own
                             + " itself may send requests here");
         }
-        if (surface == Surface.OTHER) {
-            return Optional.empty();
-        }
         if (surface == Surface.CONSOLE
                 && !SAFE.contains(method)
                 && f.origin() == null
@@ -120,8 +121,21 @@ public final class RequestRules {
                             + " itself may change anything here");
         }
         Optional<Refusal> credential = credential(f, surface);
-        if (credential.isPresent() || surface != Surface.API) {
+        if (credential.isPresent()) {
             return credential;
+        }
+        // Nothing on this server reads a body on these methods, and a body Jetty is left to read would keep a
+        // stream's hang-up watch from ever listening (a dropped follow would then never end).
+        if (f.hasBody() && NO_BODY.contains(method)) {
+            return refuse(
+                    400,
+                    "INVALID_INPUT",
+                    method + " takes no body on Orchard's HTTP server; this one came with "
+                            + (f.contentLength() > 0 ? f.contentLength() + " bytes" : "a chunked body")
+                            + ": send it without a body (no Content-Length or Transfer-Encoding)");
+        }
+        if (surface != Surface.API) {
+            return Optional.empty();
         }
         // Any body, on any method: a form body would be parsed as parameters by the first look at one.
         if (f.hasBody()) {
@@ -167,7 +181,7 @@ public final class RequestRules {
                 console
                         ? "the Web Console needs Orchard's HTTP token: log in with any user name and the token as the"
                                 + " password, or send Authorization: Bearer <token>"
-                        : "this API needs the header Authorization: Bearer <token>",
+                        : "every path of this server needs the header Authorization: Bearer <token>",
                 challenge));
     }
 

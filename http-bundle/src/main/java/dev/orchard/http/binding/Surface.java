@@ -8,6 +8,9 @@ public enum Surface {
     METRICS,
     /** The Felix Web Console: the token as a bearer or as a Basic password, and no cross-site change. */
     CONSOLE,
-    /** Anything else on the server: only the rules every request meets (method, Host, Origin). */
+    /**
+     * Anything else on the main server, whichever bundle registered it (whiteboard or HttpService): the rules every
+     * request meets (method, Host, Origin, no body on GET, HEAD or DELETE) and the bearer token.
+     */
     OTHER
 }

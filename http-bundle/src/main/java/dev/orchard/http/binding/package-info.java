@@ -11,7 +11,7 @@
  * with the API's token.
  */
 @Export
-@Version("1.1.0")
+@Version("1.2.0")
 package dev.orchard.http.binding;
 
 import org.osgi.annotation.bundle.Export;

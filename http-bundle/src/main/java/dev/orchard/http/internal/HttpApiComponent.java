@@ -140,13 +140,16 @@ public final class HttpApiComponent {
         }
     }
 
-    // Every path of every servlet context of the main server: the console's and Felix's servlets meet the rules
-    // too. The kubelet bridge's servers authenticate their own clients and are reached by other names.
+    // Every path of every servlet context of the main server, the whiteboard's and the HttpService's: the console's,
+    // Felix's and any other bundle's servlets meet the rules and need the credential too. The kubelet bridge's
+    // servers authenticate their own clients and are reached by other names.
     private void registerFilter(BundleContext context) {
         Dictionary<String, Object> props = new Hashtable<>();
         props.put("osgi.http.whiteboard.filter.pattern", "/*");
         props.put("osgi.http.whiteboard.filter.name", "orchard-request-guard");
-        props.put("osgi.http.whiteboard.context.select", "(osgi.http.whiteboard.context.name=*)");
+        props.put(
+                "osgi.http.whiteboard.context.select",
+                "(|(osgi.http.whiteboard.context.name=*)(osgi.http.whiteboard.context.httpservice=*))");
         props.put("osgi.http.whiteboard.target", BindingRule.MAIN_SERVER_TARGET);
         props.put("service.ranking", Integer.MAX_VALUE);
         registrations.add(context.registerService(Filter.class, new GuardFilter(authority), props));

@@ -1,5 +1,6 @@
 package dev.orchard.http.streaming;
 
+import dev.orchard.api.error.InvalidInputException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
@@ -51,6 +52,7 @@ public final class ClientCopy {
      */
     public static boolean copy(HttpServletRequest request, HttpServletResponse response, InputStream in)
             throws IOException {
+        refuseBody(request);
         response.setHeader("Connection", "close");
         OutputStream client;
         try {
@@ -66,6 +68,25 @@ public final class ClientCopy {
         } finally {
             watch.stop();
             copy.end();
+        }
+    }
+
+    /**
+     * Refuses a request that comes with a body, before anything is streamed: the connection of such a request is
+     * Jetty's to read, so its client's hang-up could not be watched and a dropped follow would never end. Callers
+     * check first, before they take a {@link StreamLimit} slot or open the provider's stream; {@link #copy} checks
+     * again.
+     *
+     * @param request the request
+     * @throws InvalidInputException if it declares a body ({@code Content-Length} above 0, or
+     *     {@code Transfer-Encoding})
+     */
+    public static void refuseBody(HttpServletRequest request) {
+        long length = request.getContentLengthLong();
+        if (length > 0 || request.getHeader("Transfer-Encoding") != null) {
+            throw new InvalidInputException("a stream is answered only to a request without a body; this "
+                    + request.getMethod() + " came with " + (length > 0 ? length + " bytes" : "a chunked body")
+                    + ": send it without one (no Content-Length or Transfer-Encoding)");
         }
     }
 

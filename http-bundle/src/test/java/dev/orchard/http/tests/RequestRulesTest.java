@@ -153,8 +153,8 @@ class RequestRulesTest {
         RequestFacts huge = new RequestFacts(
                 "PUT", "http", host, null, null, "application/json", 100_000_000, false, BEARER, "127.0.0.1", 8080);
         assertEquals(413, status(rules.check(huge, Surface.API)));
-        RequestFacts getWithForm = new RequestFacts(
-                "GET",
+        RequestFacts patchWithForm = new RequestFacts(
+                "PATCH",
                 "http",
                 host,
                 null,
@@ -165,7 +165,56 @@ class RequestRulesTest {
                 BEARER,
                 "127.0.0.1",
                 8080);
-        assertEquals(415, status(rules.check(getWithForm, Surface.API)), "a body on any method is JSON only");
+        assertEquals(415, status(rules.check(patchWithForm, Surface.API)), "a body on any method is JSON only");
+    }
+
+    @Test
+    void everyOtherPathOfTheServerNeedsTheBearerToken() {
+        // Whatever bundle registered it: another bundle's servlet is no way around the credential.
+        Optional<Refusal> none = rules.check(get("GET", "127.0.0.1:8080", null), Surface.OTHER);
+        assertEquals(401, status(none));
+        assertTrue(none.get().challenge().startsWith("Bearer"), "no browser login dialog outside the console");
+        assertEquals(401, status(rules.check(get("OPTIONS", "127.0.0.1:8080", null), Surface.OTHER)));
+        assertEquals(401, status(rules.check(get("GET", "127.0.0.1:8080", "Bearer wrong"), Surface.OTHER)));
+        assertEquals(
+                401,
+                status(rules.check(get("GET", "127.0.0.1:8080", basic("t0ken")), Surface.OTHER)),
+                "a Basic login a browser may send unasked is the console's only");
+        assertEquals(200, status(rules.check(get("GET", "127.0.0.1:8080", BEARER), Surface.OTHER)));
+        RequestRules open = new RequestRules(TokenState.NONE, 1024, List.of());
+        assertEquals(200, status(open.check(get("GET", "127.0.0.1:8080", null), Surface.OTHER)));
+    }
+
+    @Test
+    void getHeadAndDeleteTakeNoBodyOnAnySurface() {
+        for (Surface surface : Surface.values()) {
+            for (String method : new String[] {"GET", "HEAD", "DELETE"}) {
+                for (boolean chunked : new boolean[] {false, true}) {
+                    RequestFacts withBody = new RequestFacts(
+                            method,
+                            "http",
+                            "127.0.0.1:8080",
+                            null,
+                            null,
+                            "application/json",
+                            chunked ? -1 : 5,
+                            chunked,
+                            BEARER,
+                            "127.0.0.1",
+                            8080);
+                    Optional<Refusal> r = rules.check(withBody, surface);
+                    String what = surface + " " + method + (chunked ? " chunked" : " 5 bytes");
+                    assertEquals(400, status(r), what);
+                    assertTrue(r.get().message().contains(method + " takes no body"), what + ": " + r.get());
+                }
+            }
+            RequestFacts empty = new RequestFacts(
+                    "GET", "http", "127.0.0.1:8080", null, null, null, 0, false, BEARER, "127.0.0.1", 8080);
+            assertEquals(200, status(rules.check(empty, surface)), surface + ": Content-Length 0 is no body");
+        }
+        RequestFacts anonymous = new RequestFacts(
+                "GET", "http", "127.0.0.1:8080", null, null, "text/plain", 5, false, null, "127.0.0.1", 8080);
+        assertEquals(401, status(rules.check(anonymous, Surface.API)), "without the token nothing more is said");
     }
 
     @Test

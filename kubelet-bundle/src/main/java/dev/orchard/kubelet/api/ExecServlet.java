@@ -2,6 +2,7 @@ package dev.orchard.kubelet.api;
 
 import dev.orchard.api.error.InvalidInputException;
 import dev.orchard.api.error.UnsupportedException;
+import dev.orchard.http.streaming.StreamLimit;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
@@ -13,7 +14,8 @@ import org.eclipse.jetty.ee10.websocket.server.JettyWebSocketServerContainer;
  * {@code v5.channel.k8s.io} or {@code v4.channel.k8s.io} (the client's first choice of the two) and runs the command
  * in an {@link ExecSession}. The upgrade happens here, behind the {@link KubeletGate}, through Jetty's WebSocket
  * container of this server (Felix HTTP's {@code org.apache.felix.jetty.websocket.enable}); a server without it
- * answers 501.
+ * answers 501. Each session holds a slot of the server's {@link StreamLimit} (shared with its logs) from before the
+ * upgrade until its command ends: when none is free, the request is refused 503 with Retry-After, not upgraded.
  */
 public final class ExecServlet extends KubeletServlet {
     private static final long serialVersionUID = 1L;
@@ -21,14 +23,17 @@ public final class ExecServlet extends KubeletServlet {
     static final String V4 = "v4.channel.k8s.io";
 
     private final transient NodeProvider node;
+    private final transient StreamLimit streams;
 
     /**
      * Creates the endpoint.
      *
      * @param node the bridge's provider and node
+     * @param streams the server's bound on long-lived streams, shared with its logs
      */
-    public ExecServlet(NodeProvider node) {
+    public ExecServlet(NodeProvider node, StreamLimit streams) {
         this.node = node;
+        this.streams = streams;
     }
 
     @Override
@@ -44,13 +49,23 @@ public final class ExecServlet extends KubeletServlet {
             throw new UnsupportedException("this kubelet API server has no WebSocket support, so exec cannot run;"
                     + " install Jetty's WebSocket bundles from the bridge's deploy folder");
         }
-        boolean upgraded = container.upgrade(
-                (upgrade, answer) -> {
-                    answer.setAcceptedSubProtocol(protocol);
-                    return new ExecSession(node, exec, protocol.equals(V5));
-                },
-                request,
-                response);
+        // Taken before the upgrade, so a refused session costs nothing; the session gives it back when it ends.
+        StreamLimit.Slot slot =
+                streams.take(request, "an exec in " + exec.namespace() + "/" + exec.pod() + "/" + exec.container());
+        boolean upgraded = false;
+        try {
+            upgraded = container.upgrade(
+                    (upgrade, answer) -> {
+                        answer.setAcceptedSubProtocol(protocol);
+                        return new ExecSession(node, exec, protocol.equals(V5), slot);
+                    },
+                    request,
+                    response);
+        } finally {
+            if (!upgraded) {
+                slot.close();
+            }
+        }
         if (!upgraded && !response.isCommitted()) {
             text(response, HttpServletResponse.SC_BAD_REQUEST, "the WebSocket upgrade was refused");
         }

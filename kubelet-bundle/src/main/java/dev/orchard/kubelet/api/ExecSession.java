@@ -6,6 +6,7 @@ import dev.orchard.api.error.OrchardException;
 import dev.orchard.api.naming.Secrets;
 import dev.orchard.api.pod.ExecIO;
 import dev.orchard.api.pod.TermSize;
+import dev.orchard.http.streaming.StreamLimit;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PipedInputStream;
@@ -25,7 +26,8 @@ import org.slf4j.LoggerFactory;
  * through the registry on a thread of its own once the socket opens; its end sends the Status and closes the socket.
  * When the client goes first (it closes, or its connection breaks, which Jetty notices at once since it always reads
  * a WebSocket), the command's thread is interrupted, which ends the call (the local provider then kills the command)
- * and gives the thread back.
+ * and gives the thread back. The session's slot of the server's {@link StreamLimit} is given back when the command's
+ * thread ends, or at once when the client goes before it started.
  * Public only because Jetty reaches its listener methods through method handles.
  */
 public final class ExecSession implements Session.Listener.AutoDemanding {
@@ -44,12 +46,14 @@ public final class ExecSession implements Session.Listener.AutoDemanding {
     private final boolean v5;
     private final PipedOutputStream stdin;
     private final ExecIO io;
+    private final StreamLimit.Slot slot;
     private volatile Session session;
     private Thread runner;
     private boolean finished;
 
-    ExecSession(NodeProvider node, ExecRequest request, boolean v5) throws IOException {
+    ExecSession(NodeProvider node, ExecRequest request, boolean v5, StreamLimit.Slot slot) throws IOException {
         this.node = node;
+        this.slot = slot;
         this.request = request;
         this.v5 = v5;
         PipedInputStream in = null;
@@ -83,6 +87,7 @@ public final class ExecSession implements Session.Listener.AutoDemanding {
             synchronized (this) {
                 finished = true;
             }
+            slot.close(); // the command and its thread are done: the server's place is free again
             Thread.interrupted(); // an interrupt for a client that went must not outlive the command
         }
     }
@@ -170,6 +175,8 @@ public final class ExecSession implements Session.Listener.AutoDemanding {
     private synchronized void clientGone() {
         if (runner != null && !finished) {
             runner.interrupt();
+        } else if (runner == null) {
+            slot.close(); // gone before the command started: nothing else will give the place back
         }
     }
 

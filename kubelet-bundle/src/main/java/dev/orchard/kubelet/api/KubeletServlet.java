@@ -15,11 +15,14 @@ import org.slf4j.LoggerFactory;
 
 /**
  * What every kubelet API endpoint shares: GET only, the path split into its segments, and Orchard's errors answered
- * as plain text with their category's status (404, 400, 409, 503, 501, 500), as the kubelet answers in text.
+ * as plain text with their category's status (404, 400, 409, 503 with Retry-After, 501, 500), as the kubelet answers
+ * in text.
  */
 public abstract class KubeletServlet extends HttpServlet {
     private static final long serialVersionUID = 1L;
     private static final Logger LOG = LoggerFactory.getLogger(KubeletServlet.class);
+    /** Seconds a client should wait before retrying an unavailable endpoint ({@code Retry-After} of a 503). */
+    static final int RETRY_AFTER_SECONDS = 5;
 
     /**
      * Answers a request whose method the endpoint accepts.
@@ -55,6 +58,9 @@ public abstract class KubeletServlet extends HttpServlet {
         } catch (OrchardException e) {
             LOG.debug("Kubelet API {} failed: {}", request.getRequestURI(), Secrets.redact(e.getMessage()));
             if (!response.isCommitted()) {
+                if (e.category() == OrchardException.Category.UNAVAILABLE) {
+                    response.setHeader("Retry-After", String.valueOf(RETRY_AFTER_SECONDS));
+                }
                 text(response, e.category().httpStatus(), Secrets.redact(e.getMessage()));
             }
         }

@@ -4,7 +4,7 @@ import dev.orchard.api.error.InvalidInputException;
 import dev.orchard.api.naming.Names;
 import dev.orchard.api.pod.LogOptions;
 import dev.orchard.http.streaming.ClientCopy;
-import dev.orchard.http.streaming.FollowLimit;
+import dev.orchard.http.streaming.StreamLimit;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
@@ -21,24 +21,28 @@ import org.slf4j.LoggerFactory;
  * {@code /containerLogs/{namespace}/{pod}/{container}}: a container's log, with the kubelet's query parameters
  * (tailLines, limitBytes, timestamps, sinceSeconds, sinceTime, previous, follow) as the API's {@link LogOptions},
  * streamed as the provider gives it by the same {@link ClientCopy} as Orchard's HTTP API: a follow ends within a
- * second of its client going, output or not, and at most a quarter of this server's threads follow at once
- * ({@link FollowLimit}). The stream is opened through the registry's call but read outside it, so that a long follow
- * does not hold a leaving provider for its whole drain.
+ * second of its client going, output or not. Every log, followed or not, holds a slot of this server's
+ * {@link StreamLimit} (shared with exec sessions) while it streams: at most a quarter of the server's threads stream
+ * at once, the next gets 503 with Retry-After. A request with a body is refused (400) before anything is streamed.
+ * The stream is opened through the registry's call but read outside it, so that a long follow does not hold a
+ * leaving provider for its whole drain.
  */
 public final class LogsServlet extends KubeletServlet {
     private static final long serialVersionUID = 1L;
     private static final Logger LOG = LoggerFactory.getLogger(LogsServlet.class);
 
     private final transient NodeProvider node;
-    private final transient FollowLimit follows = new FollowLimit("followed logs");
+    private final transient StreamLimit streams;
 
     /**
      * Creates the endpoint.
      *
      * @param node the bridge's provider and node
+     * @param streams the server's bound on long-lived streams
      */
-    public LogsServlet(NodeProvider node) {
+    public LogsServlet(NodeProvider node, StreamLimit streams) {
         this.node = node;
+        this.streams = streams;
     }
 
     @Override
@@ -46,7 +50,8 @@ public final class LogsServlet extends KubeletServlet {
             throws IOException {
         List<String> path = require(segments, "namespace", "pod", "container");
         LogOptions options = options(request);
-        try (FollowLimit.Slot slot = options.follow() ? follows.take(request) : null) {
+        ClientCopy.refuseBody(request);
+        try (StreamLimit.Slot slot = streams.take(request, "the log of " + String.join("/", path))) {
             InputStream log = node.call(
                     "getContainerLogs", p -> p.getContainerLogs(path.get(0), path.get(1), path.get(2), options));
             try (InputStream in = log) {

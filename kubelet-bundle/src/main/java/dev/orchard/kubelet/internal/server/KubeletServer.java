@@ -5,6 +5,7 @@ import dev.orchard.api.naming.Secrets;
 import dev.orchard.api.registry.CallDeadline;
 import dev.orchard.api.registry.PodProviderRegistry;
 import dev.orchard.http.binding.BindingRule;
+import dev.orchard.http.streaming.StreamLimit;
 import dev.orchard.kubelet.api.ClientAuth;
 import dev.orchard.kubelet.api.ExecServlet;
 import dev.orchard.kubelet.api.HealthServlet;
@@ -142,8 +143,10 @@ public final class KubeletServer implements AutoCloseable {
         // The HTTP guard lets this server listen beyond loopback only while this gate vouches for it.
         gate.put(BindingRule.KUBELET_GUARDED_SERVER, name);
         registrations.add(context.registerService(Preprocessor.class, new KubeletGate(auth), gate));
-        servlet(context, new LogsServlet(backend), "/containerLogs/*");
-        servlet(context, new ExecServlet(backend), "/exec/*");
+        // One bound for this server's long-lived streams, logs and exec sessions alike.
+        StreamLimit streams = new StreamLimit();
+        servlet(context, new LogsServlet(backend, streams), "/containerLogs/*");
+        servlet(context, new ExecServlet(backend, streams), "/exec/*");
         servlet(context, new StatsServlet(backend), "/stats/*");
         servlet(context, new PodsServlet(backend), "/pods");
         servlet(context, new HealthServlet(backend), "/healthz");
