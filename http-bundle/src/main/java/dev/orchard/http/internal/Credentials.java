@@ -16,8 +16,8 @@ import org.osgi.framework.BundleContext;
  */
 final class Credentials {
     /**
-     * The framework property by which Orchard's runtime names its own folder ({@code <folder>/.orchard}, the
-     * runtime user's alone); its launcher sets it.
+     * The framework property by which Orchard's runtime names its own folder ({@code .orchard}, relative to the
+     * runtime's working directory; the runtime user's alone); its launcher sets it.
      */
     static final String RUNTIME_DIR = "orchard.runtime.dir";
     /** Karaf's data folder, where the token goes under Karaf. */
@@ -58,15 +58,20 @@ final class Credentials {
             // The runtime's folder (or Karaf's data) exists; a parent named by hand may not yet.
             Files.createDirectories(folder.getParent());
             TokenFile.Opened opened = TokenFile.open(folder);
-            return new Resolved(TokenState.usable(opened.token()), Optional.of(opened.file()), opened.created());
+            // Read through the path the runtime gave (relative to its folder); shown from / in the log.
+            return new Resolved(
+                    TokenState.usable(opened.token()), Optional.of(opened.file().toAbsolutePath()), opened.created());
         } catch (IOException e) {
             return new Resolved(
-                    TokenState.refused(
-                            "the token folder's parent " + folder.getParent() + " cannot be made: " + e.getMessage()),
-                    Optional.of(folder.resolve(TokenFile.NAME)),
+                    TokenState.refused("the token folder's parent "
+                            + folder.getParent().toAbsolutePath() + " cannot be made: " + e.getMessage()),
+                    Optional.of(folder.resolve(TokenFile.NAME).toAbsolutePath()),
                     false);
         } catch (InvalidInputException e) {
-            return new Resolved(TokenState.refused(e.getMessage()), Optional.of(folder.resolve(TokenFile.NAME)), false);
+            return new Resolved(
+                    TokenState.refused(e.getMessage()),
+                    Optional.of(folder.resolve(TokenFile.NAME).toAbsolutePath()),
+                    false);
         }
     }
 

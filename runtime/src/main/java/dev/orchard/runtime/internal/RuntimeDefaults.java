@@ -41,8 +41,9 @@ final class RuntimeDefaults {
         // Service API (the Web Console's) then refreshes FileInstall from its own thread, which never ends.
         d.put("felix.fileinstall.optionalImportRefreshScope", "managed");
         // Where FileInstall packs a folder dropped into deploy/: the runtime's own corner, not a new /tmp folder per
-        // start that a killed runtime leaves behind.
-        d.put("felix.fileinstall.tmpdir", new File(cwd, ".orchard/fileinstall").getAbsolutePath());
+        // start that a killed runtime leaves behind; relative, so that it stays in the folder the runtime started in
+        // even if that is renamed.
+        d.put("felix.fileinstall.tmpdir", ".orchard" + File.separator + "fileinstall");
         // Felix HTTP (the add-on http-bundle/target/deploy/) waits for its configuration, which Orchard's binding
         // guard owns, instead of listening at once on every interface (issue 17).
         d.put("org.apache.felix.http.require.config", "true");

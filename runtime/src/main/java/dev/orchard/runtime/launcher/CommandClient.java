@@ -84,15 +84,16 @@ final class CommandClient {
                 if (folder.checkSocket() == null) {
                     return null; // removed meanwhile: the runtime stopped
                 }
-                throw new IOException("cannot connect to " + socket + ": " + e.getMessage(), e);
+                throw new IOException("cannot connect to " + folder.shown(socket) + ": " + e.getMessage(), e);
             }
             // Swapped between the check and the connect (only the folder's user could): the connection may lead
             // anywhere of this user's.
             if (!identity.equals(folder.checkSocket())) {
-                throw new UnsafeFolderException(socket + " was replaced while connecting; the command was not sent");
+                throw new UnsafeFolderException(
+                        folder.shown(socket) + " was replaced while connecting; the command was not sent");
             }
             if (!Peer.isSelf(channel)) {
-                throw new UnsafeFolderException(socket + " is served by a process of "
+                throw new UnsafeFolderException(folder.shown(socket) + " is served by a process of "
                         + Peer.user(channel).getName() + ", not of "
                         + Peer.self().getName() + "; the command was not sent");
             }

@@ -34,7 +34,7 @@ final class FrameworkLauncher {
     static final String INTERRUPT = "(orchard.interrupt=true)";
     /** The exit status when the framework cannot start. */
     static final int NOT_STARTED = 3;
-    /** The framework property naming the runtime's own folder, {@code <folder>/.orchard}. */
+    /** The framework property naming the runtime's own folder, {@code .orchard} (relative to the working directory). */
     static final String RUNTIME_DIR_PROPERTY = "orchard.runtime.dir";
 
     private static final long STOP_WAIT_MILLIS = Long.getLong("orchard.stop.wait.ms", 30_000L);
@@ -113,13 +113,15 @@ final class FrameworkLauncher {
 
     private Framework create() throws BundleException, IOException {
         Map<String, String> config = new HashMap<>();
+        // Paths relative to the working directory, as RuntimeFolder gives them: they lead into the folder this
+        // process started in even if the folder, or one above it, is renamed and something else put in its place.
         config.put(Constants.FRAMEWORK_STORAGE, folder.storage().toString());
         config.put(Constants.FRAMEWORK_STORAGE_CLEAN, Constants.FRAMEWORK_STORAGE_CLEAN_ONFIRSTINIT);
         config.put(LaunchMode.PROPERTY, mode.property());
         config.put(LaunchMode.SOCKET_PROPERTY, folder.socket().toString());
         // The runtime's own folder (.orchard/, its user's alone): add-ons keep their state there, e.g. the HTTP
         // add-on its token (http/token), since the framework's storage is cleaned at each start.
-        config.put(RUNTIME_DIR_PROPERTY, folder.storage().getParent().toString());
+        config.put(RUNTIME_DIR_PROPERTY, folder.runtimeDir().toString());
         if (command != null) {
             config.put(LaunchMode.COMMAND_PROPERTY, command);
         }

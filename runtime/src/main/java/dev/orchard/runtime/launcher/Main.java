@@ -82,7 +82,8 @@ public final class Main {
                 }
                 if (System.nanoTime() > deadline) {
                     err.println("orchard: the runtime in " + folder.folder() + " (" + FolderLock.holder(folder)
-                            + ") holds the folder but did not answer on " + folder.socket() + " within " + WAIT_MILLIS
+                            + ") holds the folder but did not answer on " + folder.shown(folder.socket()) + " within "
+                            + WAIT_MILLIS
                             + " ms");
                     return CommandClient.NO_ANSWER;
                 }
@@ -123,6 +124,9 @@ public final class Main {
             try (lock) {
                 return launch(mode, null, folder, err);
             }
+        } catch (UnsafeFolderException e) {
+            err.println("orchard: " + e.getMessage());
+            return CommandClient.UNSAFE;
         } catch (IOException e) {
             err.println("orchard: " + e.getMessage());
             return REFUSED;
@@ -132,6 +136,7 @@ public final class Main {
     private static int launch(LaunchMode mode, String command, RuntimeFolder folder, PrintStream err)
             throws IOException {
         Files.deleteIfExists(folder.socket()); // left by a runtime that was killed; the lock says none runs
+        folder.removeStorage(); // e.g. a link in its place, which the framework's own clean would follow
         int status = new FrameworkLauncher(mode, command, folder, err).run();
         folder.removeStorage();
         return status;

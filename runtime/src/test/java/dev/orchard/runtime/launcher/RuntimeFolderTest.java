@@ -11,6 +11,7 @@ import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import org.junit.jupiter.api.Test;
@@ -55,20 +56,58 @@ class RuntimeFolderTest {
     }
 
     @Test
-    void aSocketPathTooLongForUnixIsTakenRelativeToTheFolder() throws IOException {
-        Path deep = Files.createDirectories(folder.resolve("a".repeat(60)).resolve("b".repeat(60)));
-        assertEquals(Path.of(".orchard", "socket"), new RuntimeFolder(deep).socket());
+    void theProcesssOwnFolderIsReachedThroughItsWorkingDirectoryNotItsPath() {
+        // Relative paths lead into the directory the process started in, whatever is renamed later; the path from /
+        // is for messages only.
+        RuntimeFolder f = RuntimeFolder.current();
+        assertEquals(Path.of(".orchard", "lock"), f.lockFile());
+        assertEquals(Path.of(".orchard", "socket"), f.socket());
+        assertEquals(Path.of(".orchard", "framework"), f.storage());
+        assertEquals(Path.of(".orchard"), f.runtimeDir());
+        assertEquals(Path.of("").toAbsolutePath(), f.folder());
+        assertEquals(Path.of("").toAbsolutePath().resolve(".orchard/socket"), f.shown(f.socket()));
     }
 
     @Test
-    void theFrameworksStorageGoesAfterAStop() throws IOException {
+    void theFrameworksStorageGoesWithoutFollowingALink() throws IOException {
         RuntimeFolder f = new RuntimeFolder(folder);
         f.prepare();
-        Files.createDirectories(f.storage().resolve("bundle1/version0.0"));
-        Files.writeString(f.storage().resolve("bundle1/version0.0/bundle.jar"), "x");
+        Path victim = Files.createDirectories(folder.resolve("victim/framework/bundle1"));
+        Files.writeString(victim.resolve("bundle.info"), "x");
+        Files.createSymbolicLink(f.storage(), victim.getParent());
         f.removeStorage();
-        assertTrue(Files.notExists(f.storage()));
-        assertTrue(Files.isDirectory(folder.resolve(".orchard")), "the lock and the socket's folder stay");
+        assertTrue(Files.notExists(f.storage(), LinkOption.NOFOLLOW_LINKS), "the link itself is removed");
+        assertTrue(Files.exists(victim.resolve("bundle.info")), "what it led to is left alone");
+
+        Files.createDirectories(f.storage());
+        Files.createSymbolicLink(f.storage().resolve("elsewhere"), victim);
+        f.removeStorage();
+        assertTrue(Files.notExists(f.storage(), LinkOption.NOFOLLOW_LINKS));
+        assertTrue(Files.exists(victim.resolve("bundle.info")), "a link inside is not followed either");
+    }
+
+    @Test
+    void aFolderOthersCanWriteInIsRefusedAndNothingIsMadeInIt() throws IOException {
+        Path open = Files.createDirectory(folder.resolve("open"));
+        Files.setPosixFilePermissions(open, PosixFilePermissions.fromString("rwxrwxrwx"));
+        UnsafeFolderException e = assertThrows(UnsafeFolderException.class, () -> new RuntimeFolder(open).prepare());
+        assertTrue(
+                e.getMessage().startsWith("the runtime folder " + open + " is writable by every user"), e.getMessage());
+        assertTrue(Files.notExists(open.resolve(".orchard")), "nothing made in it");
+    }
+
+    @Test
+    void aFolderBelowOneOthersCanRenameItsEntriesInIsRefused() throws IOException {
+        Path open = Files.createDirectory(folder.resolve("open"));
+        Path work = Files.createDirectory(open.resolve("work"));
+        Files.setPosixFilePermissions(open, PosixFilePermissions.fromString("rwxrwxrwx"));
+        UnsafeFolderException e = assertThrows(UnsafeFolderException.class, () -> new RuntimeFolder(work).prepare());
+        assertTrue(
+                e.getMessage()
+                        .startsWith(open + ", above the runtime folder " + work + ", is writable by every user without"
+                                + " the sticky bit"),
+                e.getMessage());
+        assertTrue(Files.notExists(work.resolve(".orchard")), "nothing made in it");
     }
 
     @Test
