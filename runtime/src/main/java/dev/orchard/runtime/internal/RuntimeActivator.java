@@ -47,7 +47,7 @@ public final class RuntimeActivator implements BundleActivator {
         String spifly = System.getProperty("orchard.spifly.log.level");
         SPIFLY_LOG.setLevel(spifly == null ? Level.WARNING : Level.parse(spifly));
         LaunchMode mode = LaunchMode.of(context.getProperty(LaunchMode.PROPERTY));
-        RuntimeDefaults.apply(RuntimeDefaults.of());
+        RuntimeDefaults.apply(RuntimeDefaults.of(mode));
         Path deployDir = Path.of(System.getProperty("felix.fileinstall.dir")).toAbsolutePath();
         Files.createDirectories(deployDir);
 

@@ -1,5 +1,6 @@
 package dev.orchard.runtime.internal;
 
+import dev.orchard.runtime.control.LaunchMode;
 import java.io.File;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -17,11 +18,12 @@ final class RuntimeDefaults {
     private RuntimeDefaults() {}
 
     /**
-     * The defaults, the same in every mode.
+     * The defaults: the same in every mode but for Orchard's log level.
      *
+     * @param mode how the runtime was launched
      * @return the properties and their values, in order
      */
-    static Map<String, String> of() {
+    static Map<String, String> of(LaunchMode mode) {
         Map<String, String> d = new LinkedHashMap<>();
         String cwd = System.getProperty("user.dir");
         d.put("felix.fileinstall.dir", new File(cwd, "deploy").getAbsolutePath());
@@ -51,7 +53,9 @@ final class RuntimeDefaults {
         // own admin/admin lets nobody in (issue 31).
         d.put("felix.webconsole.security.providers", "orchard");
         d.put("org.slf4j.simpleLogger.defaultLogLevel", "warn");
-        d.put("org.slf4j.simpleLogger.log.dev.orchard", "info");
+        // A -c that starts a runtime of its own prints its answer, not the providers coming and going around it (a
+        // dozen INFO lines on stderr); warnings and errors still show. The shell and the daemon log at INFO.
+        d.put("org.slf4j.simpleLogger.log.dev.orchard", mode == LaunchMode.COMMAND ? "warn" : "info");
         d.put("org.slf4j.simpleLogger.showDateTime", "true");
         d.put("org.slf4j.simpleLogger.dateTimeFormat", "HH:mm:ss.SSS");
         d.put("org.slf4j.simpleLogger.showThreadName", "false");

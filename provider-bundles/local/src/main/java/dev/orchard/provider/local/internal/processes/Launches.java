@@ -26,6 +26,13 @@ import java.util.Optional;
  * instead of failing silently.
  */
 public final class Launches {
+    // A script is given to bash in the environment, not on its command line: ps then shows a process as
+    // "bash -c eval "$ORCHARD_SCRIPT" orchard-wrapper:<ns>/<pod>/<container> <command>", not as a kilobyte of
+    // script. The pod's command never sees the variables: it runs under env -i with the pod's own environment.
+    static final String SCRIPT_VARIABLE = "ORCHARD_SCRIPT";
+    private static final String INSIDE_VARIABLE = "ORCHARD_TTY_SCRIPT";
+    private static final String RUN = "eval \"$" + SCRIPT_VARIABLE + "\"";
+    private static final String RUN_INSIDE = "eval \"$" + INSIDE_VARIABLE + "\"";
     private static final String DEFAULT_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
     private static final String RUN_POD_COMMAND =
             "mapfile -d '' podenv < \"$envfile\" || fail \"the container's environment $envfile cannot be read\"";
@@ -77,15 +84,17 @@ public final class Launches {
             RUN_POD_COMMAND,
             "exec " + EXEC_POD_COMMAND);
 
-    // Outside it: $1 the inside script, $2 environment file, $3 terminal-name file, $4 rows, $5 columns, $6 the
-    // number of join files, those files, then the command. script(1) of util-linux gives the command a pseudo-
+    // Outside it: $1 environment file, $2 terminal-name file, $3 rows, $4 columns, $5 the number of join files,
+    // those files, then the command; the inside script comes in the environment, as the outside one does. script(1) of
+    // util-linux gives the command a pseudo-
     // terminal, runs it through $SHELL -c, and exits with its code.
     static final String TTY = String.join(
             "\n",
-            "inside=$1; envfile=$2; ttyfile=$3; rows=$4; cols=$5; joins=$6; shift 6",
+            "envfile=$1; ttyfile=$2; rows=$3; cols=$4; joins=$5; shift 5",
             "fail() { printf 'orchard: %s\\n' \"$1\" >&2; exit 126; }",
             JOIN,
-            "printf -v run '%q ' \"$BASH\" -c \"$inside\" orchard-tty \"$envfile\" \"$ttyfile\" \"$rows\" \"$cols\" \"$@\"",
+            "printf -v run '%q ' \"$BASH\" -c " + quoted(RUN_INSIDE)
+                    + " orchard-tty \"$envfile\" \"$ttyfile\" \"$rows\" \"$cols\" \"$@\"",
             "SHELL=$BASH exec script -q -e -c \"exec $run\" /dev/null");
 
     private Launches() {}
@@ -102,13 +111,13 @@ public final class Launches {
      * @return the process to start; its output goes nowhere, its input is the pipe its orders come through
      */
     public static ProcessBuilder container(String name, String token, List<String> command, Path startDir) {
-        List<String> cmd = new ArrayList<>(List.of("setsid", "bash", "-c", WRAPPER, "orchard-wrapper:" + name));
+        List<String> cmd = new ArrayList<>(List.of("setsid", "bash", "-c", RUN, "orchard-wrapper:" + name));
         cmd.addAll(command);
         ProcessBuilder pb = new ProcessBuilder(cmd)
                 .directory(startDir.toFile())
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD)
                 .redirectError(ProcessBuilder.Redirect.DISCARD);
-        own(pb.environment(), token);
+        own(pb.environment(), token, WRAPPER);
         return pb;
     }
 
@@ -153,11 +162,11 @@ public final class Launches {
      */
     public static ProcessBuilder exec(
             Path envFile, List<Path> joins, String token, List<String> command, Path workDir) {
-        List<String> cmd = new ArrayList<>(List.of("setsid", "bash", "-c", EXEC, "orchard-exec", envFile.toString()));
+        List<String> cmd = new ArrayList<>(List.of("setsid", "bash", "-c", RUN, "orchard-exec", envFile.toString()));
         addJoins(cmd, joins);
         cmd.addAll(command);
         ProcessBuilder pb = new ProcessBuilder(cmd).directory(workDir.toFile());
-        own(pb.environment(), token);
+        own(pb.environment(), token, EXEC);
         return pb;
     }
 
@@ -188,9 +197,8 @@ public final class Launches {
                 "setsid",
                 "bash",
                 "-c",
-                TTY,
+                RUN,
                 "orchard-tty",
-                TTY_INSIDE,
                 envFile.toString(),
                 ttyFile.toString(),
                 Integer.toString(rows),
@@ -198,7 +206,8 @@ public final class Launches {
         addJoins(cmd, joins);
         cmd.addAll(command);
         ProcessBuilder pb = new ProcessBuilder(cmd).directory(workDir.toFile()).redirectErrorStream(true);
-        own(pb.environment(), token);
+        own(pb.environment(), token, TTY);
+        pb.environment().put(INSIDE_VARIABLE, TTY_INSIDE);
         return pb;
     }
 
@@ -215,7 +224,7 @@ public final class Launches {
                         "stty", "-F", tty, "rows", Integer.toString(rows), "cols", Integer.toString(columns))
                 .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD);
-        own(pb.environment(), "");
+        own(pb.environment(), "", null);
         return pb;
     }
 
@@ -280,13 +289,21 @@ public final class Launches {
     }
 
     // The provider's scripts run with this environment only: nothing of the runtime's or the pod's but PATH.
-    private static void own(Map<String, String> env, String token) {
+    private static void own(Map<String, String> env, String token, String script) {
         env.clear();
         env.put("PATH", path());
         env.put("LC_ALL", "C");
         if (!token.isEmpty()) {
             env.put(TokenBoundary.VARIABLE, token);
         }
+        if (script != null) {
+            env.put(SCRIPT_VARIABLE, script);
+        }
+    }
+
+    // A word the outside script's printf %q leaves as one argument: the inside script's short runner.
+    private static String quoted(String word) {
+        return "'" + word.replace("'", "'\\''") + "'";
     }
 
     private static String path() {

@@ -106,4 +106,34 @@ class LaunchesTest {
                 Files.readString(files.log()).contains("it could not join the pod's cgroup (" + gone + ")"),
                 Files.readString(files.log()));
     }
+
+    // What ps shows of a running wrapper: recognisable by its container, and short, not the kilobyte of its script;
+    // the command it runs sees none of the provider's variables.
+    @Test
+    void psShowsAWrapperByItsContainerAndItsCommandSeesNoneOfTheProvidersScript() throws Exception {
+        Process wrapper = Launches.container(
+                        "default/web/c", "token-1", List.of("sh", "-c", "env > " + marker + "; sleep 30"), Path.of("/"))
+                .start();
+        try {
+            Launches.release(wrapper, files, work, List.of());
+            long deadline = System.nanoTime() + 10_000_000_000L;
+            while (!Files.exists(marker) && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
+            String cmdline = Files.readString(Path.of("/proc", Long.toString(wrapper.pid()), "cmdline"))
+                    .replace('\0', ' ')
+                    .trim();
+            assertTrue(cmdline.contains("orchard-wrapper:default/web/c sh -c env > "), cmdline);
+            assertTrue(
+                    cmdline.length() < 120 + marker.toString().length(),
+                    "ps shows " + cmdline.length() + " characters: " + cmdline);
+            String env = Files.readString(marker);
+            assertFalse(env.contains(Launches.SCRIPT_VARIABLE), env);
+            assertTrue(env.contains("MARK=ran"), env);
+        } finally {
+            // the wrapper's session (setsid) holds the sleep: end it too, before it loses its parent
+            wrapper.descendants().forEach(ProcessHandle::destroyForcibly);
+            wrapper.destroyForcibly();
+        }
+    }
 }
