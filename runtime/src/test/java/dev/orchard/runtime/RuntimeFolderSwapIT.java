@@ -102,6 +102,21 @@ class RuntimeFolderSwapIT {
         }
     }
 
+    @Test
+    void aDeployFolderOthersMayWriteIsRefusedBeforeAnythingIsInstalledFromIt() throws Exception {
+        // In a safe folder, a deploy/ that every user may write would let any of them drop a .cfg (auth=none) or a
+        // bundle that the runtime installs as its user: refused with 4, nothing started.
+        Path work = Files.createDirectory(root.resolve("open-deploy"));
+        Path deploy = Files.createDirectory(work.resolve("deploy"));
+        Files.setPosixFilePermissions(deploy, java.nio.file.attribute.PosixFilePermissions.fromString("rwxrwxrwx"));
+        Ended ended = OrchardProcess.once(work, "-c", "orchard:providers");
+        assertEquals(4, ended.status(), ended::toString);
+        assertTrue(
+                ended.stderr().contains("the folder deploy (the bundles and configuration it installs)"),
+                ended::toString);
+        assertFalse(Files.exists(work.resolve(".orchard")), "nothing was made in the folder: " + ended);
+    }
+
     private static Ended ended(OrchardProcess command) throws Exception {
         int status = command.waitFor(90);
         command.drained();

@@ -18,10 +18,12 @@ import java.util.Optional;
  * install their bundles as its user; one who could write the folder itself could plant {@code deploy/} or {@code
  * etc/gosh_profile} before the runtime makes them.
  *
- * <p>Trusted: a directory of this user or of root. The folder itself must be writable by nobody else (its group
- * only where the group is the user's own, the group of the same name that Debian and Fedora give each user); a
- * parent may be writable by others only with the sticky bit, like {@code /tmp}, where only an entry's owner renames
- * it.
+ * <p>Trusted: a directory of this user or of root. The folder itself must be writable by nobody else; a parent may
+ * be writable by others only with the sticky bit, like {@code /tmp}, where only an entry's owner renames it. A group
+ * write bit counts as others' whatever the group is called: with a POSIX ACL the group bits are the ACL's mask, so
+ * {@code user:bob:rwx} shows only there, and a group named like the user may have other members. The folders the
+ * runtime reads inside the folder ({@code deploy/}, {@code etc/}, {@code data/}, or a {@code deploy/} set elsewhere)
+ * are checked the same way, where they exist, by where they lead.
  */
 final class FolderAncestors {
     // The bits of st_mode: sticky, group write, other write.
@@ -35,10 +37,9 @@ final class FolderAncestors {
      * @param path its absolute path, for the message
      * @param owner its owner's name
      * @param ownerTrusted whether its owner is this user or root
-     * @param ownGroup whether its group is this user's own (named as the user)
      * @param mode its mode bits (st_mode)
      */
-    record Dir(Path path, String owner, boolean ownerTrusted, boolean ownGroup, int mode) {}
+    record Dir(Path path, String owner, boolean ownerTrusted, int mode) {}
 
     private FolderAncestors() {}
 
@@ -51,13 +52,34 @@ final class FolderAncestors {
      * @throws IOException if a directory cannot be read
      */
     static void check(Path folder, Path here) throws IOException {
+        check(folder, here, "the runtime folder ");
+    }
+
+    /**
+     * Checks a folder the runtime reads its bundles, configuration or state from, where it exists: the real folder
+     * it leads to (through any link) and each of that folder's parents, as {@link #check} checks the runtime folder.
+     *
+     * @param dir the folder, as the runtime names it (relative to its working directory, or absolute)
+     * @param role what the runtime reads there, for the message
+     * @throws UnsafeFolderException if another user could rename it or a parent, or write in it
+     * @throws IOException if a directory cannot be read
+     */
+    static void checkInside(Path dir, String role) throws IOException {
+        if (!Files.isDirectory(dir)) {
+            return; // made by the runtime, owner-only, when it needs it
+        }
+        Path real = dir.toRealPath();
+        check(real, real, "the folder " + dir + " (" + role + "), which is ");
+    }
+
+    private static void check(Path folder, Path here, String name) throws IOException {
         UserPrincipal self = Peer.self();
         List<Dir> chain = new ArrayList<>();
         chain.add(read(folder, here, self));
-        for (Path p = folder.getParent(); p != null; p = p.getParent()) {
+        for (Path p = folder.toAbsolutePath().getParent(); p != null; p = p.getParent()) {
             chain.add(read(p, p, self));
         }
-        Optional<String> problem = judge(chain);
+        Optional<String> problem = judge(chain, name);
         if (problem.isPresent()) {
             throw new UnsafeFolderException(problem.get());
         }
@@ -67,9 +89,10 @@ final class FolderAncestors {
      * The first reason the chain is unsafe, if any.
      *
      * @param chain the folder first, then its parents in order up to {@code /}
+     * @param name how the message names the first, ending in a space
      * @return why another user could redirect or fill the folder; empty if none could
      */
-    static Optional<String> judge(List<Dir> chain) {
+    static Optional<String> judge(List<Dir> chain, String name) {
         Path folder = chain.get(0).path();
         String advice = "; a runtime runs only in a folder that no other user can rename, replace or write in (every"
                 + " folder above it root's or yours, writable by others only with the sticky bit, like /tmp). Nothing"
@@ -77,22 +100,19 @@ final class FolderAncestors {
         for (int i = 0; i < chain.size(); i++) {
             Dir d = chain.get(i);
             boolean isFolder = i == 0;
-            String what = isFolder
-                    ? "the runtime folder " + d.path()
-                    : d.path() + ", above the runtime folder " + folder + ",";
+            String what = isFolder ? name + d.path() : d.path() + ", above the runtime folder " + folder + ",";
             if (!d.ownerTrusted()) {
                 return Optional.of(what + " belongs to " + d.owner() + ", who could "
-                        + (isFolder ? "plant deploy/ or etc/ in it, or move it" : "rename what is in it")
+                        + (isFolder ? "plant files in it, or move it" : "rename what is in it")
                         + " and so choose what this runtime installs" + advice);
             }
-            boolean othersWrite = (d.mode() & OTHER_WRITE) != 0 || (d.mode() & GROUP_WRITE) != 0 && !d.ownGroup();
+            boolean othersWrite = (d.mode() & (OTHER_WRITE | GROUP_WRITE)) != 0;
             if (!othersWrite) {
                 continue;
             }
-            String who = (d.mode() & OTHER_WRITE) != 0 ? "every user" : "its group";
+            String who = (d.mode() & OTHER_WRITE) != 0 ? "every user" : "its group (or an ACL: chmod g-w)";
             if (isFolder) {
-                return Optional.of(
-                        what + " is writable by " + who + ", who could plant deploy/ or etc/ in it" + advice);
+                return Optional.of(what + " is writable by " + who + ", who could plant files in it" + advice);
             }
             if ((d.mode() & STICKY) == 0) {
                 return Optional.of(what + " is writable by " + who + " without the sticky bit, so any of them could"
@@ -105,10 +125,9 @@ final class FolderAncestors {
     private static Dir read(Path shown, Path at, UserPrincipal self) throws IOException {
         // Following links: the working directory's path (getcwd) holds none; one set by hand with -Duser.dir is
         // judged by the directories it leads to, and its own parents are still checked.
-        Map<String, Object> a = Files.readAttributes(at, "unix:uid,mode,owner,group");
+        Map<String, Object> a = Files.readAttributes(at, "unix:uid,mode,owner");
         UserPrincipal owner = (UserPrincipal) a.get("owner");
         boolean trusted = owner.equals(self) || (Integer) a.get("uid") == 0;
-        String group = ((UserPrincipal) a.get("group")).getName();
-        return new Dir(shown, owner.getName(), trusted, group.equals(self.getName()), (Integer) a.get("mode"));
+        return new Dir(shown, owner.getName(), trusted, (Integer) a.get("mode"));
     }
 }

@@ -162,6 +162,13 @@ final class RuntimeFolder {
             checkOwn();
         }
         FolderAncestors.check(folder, here);
+        // What the runtime installs, reads and keeps inside the folder, where it exists already: judged by where it
+        // leads, so a deploy/ others may write (or a link to one) cannot choose what runs as this user.
+        String deploy = System.getProperty("felix.fileinstall.dir");
+        FolderAncestors.checkInside(
+                deploy == null ? here.resolve("deploy") : Path.of(deploy), "the bundles and configuration it installs");
+        FolderAncestors.checkInside(here.resolve("etc"), "the shell's profile");
+        FolderAncestors.checkInside(here.resolve("data"), "the providers' volumes and pods");
         if (!exists) {
             try {
                 Files.createDirectory(dir, PosixFilePermissions.asFileAttribute(OWNER_ONLY));
