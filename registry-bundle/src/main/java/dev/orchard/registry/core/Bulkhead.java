@@ -65,8 +65,9 @@ final class Bulkhead {
         try {
             threads = newThreads;
             queue = newQueue;
-            while (!shutDown && waiting.size() > idle && alive < newThreads) {
-                startThread(); // calls that waited for a thread get the new ones
+            // Calls that waited for a thread, and that no idle one will take, get new ones.
+            for (int unserved = waiting.size() - idle; !shutDown && unserved > 0 && alive < newThreads; unserved--) {
+                startThread();
             }
             work.signalAll(); // threads now beyond the bound notice it
         } finally {

@@ -1,5 +1,6 @@
 package dev.orchard.registry.core;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -81,6 +82,41 @@ class BulkheadThreadsTest {
         while (!threadsNamed(THREADS).isEmpty()) {
             assertTrue(System.nanoTime() < deadline, "idle threads never ended: " + threadsNamed(THREADS));
             Thread.sleep(50);
+        }
+    }
+
+    @Test
+    void raisingTheBoundGivesWaitingCallsAThreadEachAndNoMore() throws Exception {
+        table.add(quick.key());
+        table.callBounds(1, 10, "bounds");
+        CountDownLatch entered = new CountDownLatch(3);
+        CountDownLatch release = new CountDownLatch(1);
+        List<Future<?>> calls = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            calls.add(callers.submit(() -> table.call("quick", "getPods", DEADLINE, s -> {
+                entered.countDown();
+                try {
+                    release.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                return s;
+            })));
+        }
+        long wait = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (entered.getCount() > 2) {
+            assertTrue(System.nanoTime() < wait, "the first call never ran");
+            Thread.sleep(10);
+        }
+        Thread.sleep(200); // the two others wait for the only thread
+        assertEquals(2, entered.getCount(), "one thread: one call runs, two wait");
+
+        table.callBounds(10, 10, "bounds");
+        assertTrue(entered.await(5, TimeUnit.SECONDS), "the waiting calls got threads of the raised bound");
+        assertEquals(3, threadsNamed(THREADS).size(), "a thread per call, not the whole new bound");
+        release.countDown();
+        for (Future<?> f : calls) {
+            f.get(5, TimeUnit.SECONDS);
         }
     }
 
