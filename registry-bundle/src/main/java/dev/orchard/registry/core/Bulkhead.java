@@ -1,12 +1,12 @@
 package dev.orchard.registry.core;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * The threads of one provider candidate's calls with a deadline: at most {@code threads} run them, at most
@@ -14,15 +14,29 @@ import java.util.concurrent.atomic.AtomicInteger;
  * {@code orchard-call-<kind>-<provider>-<n>}, and end after {@value #IDLE_SECONDS} s without work, so a provider
  * that is not called holds none.
  *
+ * <p>A thread is made only when no idle one can take the call: a bulkhead holds as many threads as its calls ever
+ * ran at once in the last {@value #IDLE_SECONDS} s, not one per call. (A {@code ThreadPoolExecutor} whose core size
+ * is the bound makes a new thread for every call until it has them all, so a trickle of calls, one at a time, kept
+ * the whole bound alive: 16 idle threads per provider for a {@code /metrics} scrape or a poll every second.)
+ *
  * <p>A call abandoned by its caller while it runs keeps its thread until the provider returns: that is the cost a
  * hung provider can have, bounded by {@code threads}. Both bounds can change while calls run.
  */
 final class Bulkhead {
     static final int IDLE_SECONDS = 5;
+    private static final long IDLE_NANOS = TimeUnit.SECONDS.toNanos(IDLE_SECONDS);
 
-    private final ThreadPoolExecutor pool;
+    private final String threadName;
+    private final AtomicInteger named = new AtomicInteger();
     // Calls admitted and not yet ended or taken back: running plus waiting.
     private final AtomicInteger admitted = new AtomicInteger();
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Condition work = lock.newCondition();
+    // Guarded by lock: calls not yet taken by a thread, the threads alive, those waiting for a call, the end.
+    private final ArrayDeque<BoundedCall<?, ?>> waiting = new ArrayDeque<>();
+    private int alive;
+    private int idle;
+    private boolean shutDown;
     private volatile int threads;
     private volatile int queue;
 
@@ -34,40 +48,31 @@ final class Bulkhead {
      * @param queue how many calls may wait for a thread, at least 0
      */
     Bulkhead(String threadName, int threads, int queue) {
-        AtomicInteger n = new AtomicInteger();
+        this.threadName = threadName;
         this.threads = threads;
         this.queue = queue;
-        this.pool =
-                new ThreadPoolExecutor(
-                        threads, threads, IDLE_SECONDS, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), r -> {
-                            Thread t = new Thread(r, threadName + n.incrementAndGet());
-                            t.setDaemon(true);
-                            return t;
-                        }) {
-                    @Override
-                    protected void afterExecute(Runnable r, Throwable t) {
-                        admitted.decrementAndGet();
-                    }
-                };
-        pool.allowCoreThreadTimeOut(true);
     }
 
     /**
-     * Changes the bounds; calls already admitted keep their place.
+     * Changes the bounds; calls already admitted keep their place, and threads beyond a lower bound end when their
+     * call returns.
      *
      * @param newThreads how many threads may run calls, at least 1
      * @param newQueue how many calls may wait, at least 0
      */
-    synchronized void resize(int newThreads, int newQueue) {
-        if (newThreads > pool.getMaximumPoolSize()) {
-            pool.setMaximumPoolSize(newThreads);
-            pool.setCorePoolSize(newThreads);
-        } else {
-            pool.setCorePoolSize(newThreads);
-            pool.setMaximumPoolSize(newThreads);
+    void resize(int newThreads, int newQueue) {
+        lock.lock();
+        try {
+            threads = newThreads;
+            queue = newQueue;
+            // Calls that waited for a thread, and that no idle one will take, get new ones.
+            for (int unserved = waiting.size() - idle; !shutDown && unserved > 0 && alive < newThreads; unserved--) {
+                startThread();
+            }
+            work.signalAll(); // threads now beyond the bound notice it
+        } finally {
+            lock.unlock();
         }
-        threads = newThreads;
-        queue = newQueue;
     }
 
     /**
@@ -85,12 +90,22 @@ final class Bulkhead {
                 return false;
             }
         } while (!admitted.compareAndSet(now, now + 1));
+        lock.lock();
         try {
-            pool.execute(call);
+            if (shutDown) {
+                admitted.decrementAndGet();
+                return false;
+            }
+            waiting.add(call);
+            // Every idle thread takes one waiting call: a new thread only for a call that none will take.
+            if (waiting.size() > idle && alive < threads) {
+                startThread();
+            } else {
+                work.signal();
+            }
             return true;
-        } catch (RejectedExecutionException shutDown) {
-            admitted.decrementAndGet();
-            return false;
+        } finally {
+            lock.unlock();
         }
     }
 
@@ -100,7 +115,14 @@ final class Bulkhead {
      * @param call the call
      */
     void takeBack(BoundedCall<?, ?> call) {
-        if (pool.remove(call)) {
+        boolean removed;
+        lock.lock();
+        try {
+            removed = waiting.remove(call);
+        } finally {
+            lock.unlock();
+        }
+        if (removed) {
             admitted.decrementAndGet();
         }
     }
@@ -120,7 +142,12 @@ final class Bulkhead {
      * @return true once {@link #close()} ran
      */
     boolean closed() {
-        return pool.isShutdown();
+        lock.lock();
+        try {
+            return shutDown;
+        } finally {
+            lock.unlock();
+        }
     }
 
     /**
@@ -129,7 +156,12 @@ final class Bulkhead {
      * @return the count
      */
     int threadCount() {
-        return pool.getPoolSize();
+        lock.lock();
+        try {
+            return alive;
+        } finally {
+            lock.unlock();
+        }
     }
 
     /**
@@ -139,14 +171,75 @@ final class Bulkhead {
      * @return the calls that never started
      */
     List<BoundedCall<?, ?>> close() {
-        pool.shutdown();
-        List<Runnable> waiting = new ArrayList<>();
-        pool.getQueue().drainTo(waiting);
-        admitted.addAndGet(-waiting.size());
-        List<BoundedCall<?, ?>> calls = new ArrayList<>(waiting.size());
-        for (Runnable r : waiting) {
-            calls.add((BoundedCall<?, ?>) r);
+        List<BoundedCall<?, ?>> calls;
+        lock.lock();
+        try {
+            shutDown = true;
+            calls = new ArrayList<>(waiting);
+            waiting.clear();
+            work.signalAll();
+        } finally {
+            lock.unlock();
         }
+        admitted.addAndGet(-calls.size());
         return calls;
+    }
+
+    // Under lock.
+    private void startThread() {
+        alive++;
+        Thread t = new Thread(this::work, threadName + named.incrementAndGet());
+        t.setDaemon(true);
+        try {
+            t.start();
+        } catch (OutOfMemoryError noThread) {
+            // The system has no thread to give: the call waits for one of ours, or its caller's deadline.
+            alive--;
+        }
+    }
+
+    // A thread's life: the waiting calls, one after another, until none came for IDLE_SECONDS.
+    private void work() {
+        BoundedCall<?, ?> call;
+        while ((call = next()) != null) {
+            Thread.interrupted(); // nothing meant for another call reaches this one
+            try {
+                call.run();
+            } finally {
+                admitted.decrementAndGet();
+            }
+        }
+    }
+
+    // The next call for this thread, or null when it ends (and is no longer counted).
+    private BoundedCall<?, ?> next() {
+        lock.lock();
+        try {
+            long left = IDLE_NANOS;
+            while (true) {
+                if (shutDown || alive > threads) {
+                    alive--; // closed, or beyond a lowered bound: end rather than take more
+                    return null;
+                }
+                BoundedCall<?, ?> call = waiting.poll();
+                if (call != null) {
+                    return call;
+                }
+                if (left <= 0) {
+                    alive--;
+                    return null;
+                }
+                idle++;
+                try {
+                    left = work.awaitNanos(left);
+                } catch (InterruptedException e) {
+                    // An idle thread has nobody to answer to: it looks for work again.
+                } finally {
+                    idle--;
+                }
+            }
+        } finally {
+            lock.unlock();
+        }
     }
 }

@@ -1,0 +1,132 @@
+package dev.orchard.registry.core;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.orchard.api.registry.CallDeadline;
+import dev.orchard.api.registry.ProviderKind;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * How many threads a provider's calls with a deadline hold: as many as ran at once, not one per call, and none a
+ * few seconds after the last call (a runtime polled by {@code /metrics} or a dashboard must not keep every provider's
+ * whole bound of threads alive).
+ */
+@Timeout(value = 30, unit = TimeUnit.SECONDS)
+class BulkheadThreadsTest {
+    private static final String THREADS = "orchard-call-orchestrator-quick-";
+    private static final CallDeadline DEADLINE = CallDeadline.ofMillis(5_000, "call.timeout.ms in configuration test");
+
+    private final ProviderTable<FakeHandle<FakeService>, FakeService> table =
+            new ProviderTable<>(ProviderKind.ORCHESTRATOR, FakeHandle.access(), List::of);
+    private final FakeHandle<FakeService> quick = FakeHandle.of("quick", 0);
+    private final ExecutorService callers = Executors.newCachedThreadPool();
+
+    @AfterEach
+    void tearDown() throws InterruptedException {
+        callers.shutdownNow();
+        assertTrue(callers.awaitTermination(10, TimeUnit.SECONDS));
+        table.close();
+    }
+
+    @Test
+    void callsOneAfterAnotherShareOneThread() {
+        table.add(quick.key());
+        for (int i = 0; i < 50; i++) {
+            assertSame(quick.service(), table.call("quick", "getPods", DEADLINE, FakeService::use));
+        }
+        // One, or two: a thread that has just handed its result back may not be waiting again when the next call comes.
+        assertTrue(
+                threadsNamed(THREADS).size() <= 2, "threads after 50 calls, one at a time: " + threadsNamed(THREADS));
+    }
+
+    @Test
+    void callsAtOnceGetAThreadEachThenReuseThemAndTheyEndWhenIdle() throws Exception {
+        table.add(quick.key());
+        CountDownLatch entered = new CountDownLatch(3);
+        CountDownLatch release = new CountDownLatch(1);
+        List<Future<?>> calls = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            calls.add(callers.submit(() -> table.call("quick", "getPods", DEADLINE, s -> {
+                entered.countDown();
+                try {
+                    release.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                return s;
+            })));
+        }
+        assertTrue(entered.await(5, TimeUnit.SECONDS), "three calls run at once, on a thread each");
+        release.countDown();
+        for (Future<?> f : calls) {
+            f.get(5, TimeUnit.SECONDS);
+        }
+        for (int i = 0; i < 50; i++) {
+            table.call("quick", "getPods", DEADLINE, FakeService::use);
+        }
+        int reused = threadsNamed(THREADS).size();
+        assertTrue(reused >= 3 && reused <= 4, "the threads of three calls at once, reused since: " + reused);
+
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(Bulkhead.IDLE_SECONDS + 3);
+        while (!threadsNamed(THREADS).isEmpty()) {
+            assertTrue(System.nanoTime() < deadline, "idle threads never ended: " + threadsNamed(THREADS));
+            Thread.sleep(50);
+        }
+    }
+
+    @Test
+    void raisingTheBoundGivesWaitingCallsAThreadEachAndNoMore() throws Exception {
+        table.add(quick.key());
+        table.callBounds(1, 10, "bounds");
+        CountDownLatch entered = new CountDownLatch(3);
+        CountDownLatch release = new CountDownLatch(1);
+        List<Future<?>> calls = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            calls.add(callers.submit(() -> table.call("quick", "getPods", DEADLINE, s -> {
+                entered.countDown();
+                try {
+                    release.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                return s;
+            })));
+        }
+        long wait = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (entered.getCount() > 2) {
+            assertTrue(System.nanoTime() < wait, "the first call never ran");
+            Thread.sleep(10);
+        }
+        Thread.sleep(200); // the two others wait for the only thread
+        assertEquals(2, entered.getCount(), "one thread: one call runs, two wait");
+
+        table.callBounds(10, 10, "bounds");
+        assertTrue(entered.await(5, TimeUnit.SECONDS), "the waiting calls got threads of the raised bound");
+        assertEquals(3, threadsNamed(THREADS).size(), "a thread per call, not the whole new bound");
+        release.countDown();
+        for (Future<?> f : calls) {
+            f.get(5, TimeUnit.SECONDS);
+        }
+    }
+
+    private static List<Thread> threadsNamed(String prefix) {
+        List<Thread> found = new ArrayList<>();
+        for (Thread t : Thread.getAllStackTraces().keySet()) {
+            if (t.getName().startsWith(prefix) && t.isAlive()) {
+                found.add(t);
+            }
+        }
+        return found;
+    }
+}
