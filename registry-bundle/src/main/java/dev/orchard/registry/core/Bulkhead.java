@@ -17,7 +17,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * <p>A thread is made only when no idle one can take the call: a bulkhead holds as many threads as its calls ever
  * ran at once in the last {@value #IDLE_SECONDS} s, not one per call. (A {@code ThreadPoolExecutor} whose core size
  * is the bound makes a new thread for every call until it has them all, so a trickle of calls, one at a time, kept
- * the whole bound alive: 16 idle threads per provider for a {@code /metrics} scrape or a poll every second.)
+ * the whole bound alive: 16 idle threads per provider for a {@code /metrics} scrape or a poll every second.) And a
+ * call goes to the thread that became idle last: under a steady trickle the same few threads take every call, and
+ * the others reach their idle end, instead of each being woken in turn before its time runs out.
  *
  * <p>A call abandoned by its caller while it runs keeps its thread until the provider returns: that is the cost a
  * hung provider can have, bounded by {@code threads}. Both bounds can change while calls run.
@@ -31,11 +33,11 @@ final class Bulkhead {
     // Calls admitted and not yet ended or taken back: running plus waiting.
     private final AtomicInteger admitted = new AtomicInteger();
     private final ReentrantLock lock = new ReentrantLock();
-    private final Condition work = lock.newCondition();
-    // Guarded by lock: calls not yet taken by a thread, the threads alive, those waiting for a call, the end.
+    // Guarded by lock: calls not yet taken by a thread, the idle threads (each waits on a condition of its own; the
+    // one idle last first), the threads alive, the end.
     private final ArrayDeque<BoundedCall<?, ?>> waiting = new ArrayDeque<>();
+    private final ArrayDeque<Condition> idle = new ArrayDeque<>();
     private int alive;
-    private int idle;
     private boolean shutDown;
     private volatile int threads;
     private volatile int queue;
@@ -66,10 +68,12 @@ final class Bulkhead {
             threads = newThreads;
             queue = newQueue;
             // Calls that waited for a thread, and that no idle one will take, get new ones.
-            for (int unserved = waiting.size() - idle; !shutDown && unserved > 0 && alive < newThreads; unserved--) {
+            for (int unserved = waiting.size() - idle.size();
+                    !shutDown && unserved > 0 && alive < newThreads;
+                    unserved--) {
                 startThread();
             }
-            work.signalAll(); // threads now beyond the bound notice it
+            wakeAll(); // threads now beyond the bound notice it
         } finally {
             lock.unlock();
         }
@@ -98,10 +102,11 @@ final class Bulkhead {
             }
             waiting.add(call);
             // Every idle thread takes one waiting call: a new thread only for a call that none will take.
-            if (waiting.size() > idle && alive < threads) {
+            Condition last = idle.poll();
+            if (last != null) {
+                last.signal(); // no longer idle: the next call goes to another thread
+            } else if (alive < threads) {
                 startThread();
-            } else {
-                work.signal();
             }
             return true;
         } finally {
@@ -177,7 +182,7 @@ final class Bulkhead {
             shutDown = true;
             calls = new ArrayList<>(waiting);
             waiting.clear();
-            work.signalAll();
+            wakeAll();
         } finally {
             lock.unlock();
         }
@@ -198,10 +203,18 @@ final class Bulkhead {
         }
     }
 
+    // Under lock.
+    private void wakeAll() {
+        for (Condition c = idle.poll(); c != null; c = idle.poll()) {
+            c.signal();
+        }
+    }
+
     // A thread's life: the waiting calls, one after another, until none came for IDLE_SECONDS.
     private void work() {
+        Condition mine = lock.newCondition();
         BoundedCall<?, ?> call;
-        while ((call = next()) != null) {
+        while ((call = next(mine)) != null) {
             Thread.interrupted(); // nothing meant for another call reaches this one
             try {
                 call.run();
@@ -212,7 +225,7 @@ final class Bulkhead {
     }
 
     // The next call for this thread, or null when it ends (and is no longer counted).
-    private BoundedCall<?, ?> next() {
+    private BoundedCall<?, ?> next(Condition mine) {
         lock.lock();
         try {
             long left = IDLE_NANOS;
@@ -229,13 +242,13 @@ final class Bulkhead {
                     alive--;
                     return null;
                 }
-                idle++;
+                idle.push(mine);
                 try {
-                    left = work.awaitNanos(left);
+                    left = mine.awaitNanos(left);
                 } catch (InterruptedException e) {
                     // An idle thread has nobody to answer to: it looks for work again.
                 } finally {
-                    idle--;
+                    idle.remove(mine); // already taken off by whoever woke it, unless its time ran out
                 }
             }
         } finally {

@@ -120,6 +120,38 @@ class BulkheadThreadsTest {
         }
     }
 
+    @Test
+    void underATrickleOfCallsTheThreadsNotNeededEndAfterTheirIdleTime() throws Exception {
+        table.add(quick.key());
+        CountDownLatch entered = new CountDownLatch(4);
+        CountDownLatch release = new CountDownLatch(1);
+        List<Future<?>> calls = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            calls.add(callers.submit(() -> table.call("quick", "getPods", DEADLINE, s -> {
+                entered.countDown();
+                try {
+                    release.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                return s;
+            })));
+        }
+        assertTrue(entered.await(5, TimeUnit.SECONDS), "four calls run at once, on a thread each");
+        release.countDown();
+        for (Future<?> f : calls) {
+            f.get(5, TimeUnit.SECONDS);
+        }
+        // A poll every 100 ms, one call at a time, for longer than the idle time: the thread idle last takes each, so
+        // the three others are not woken in turn and end (handed round, each would be busy before its 5 s ran out).
+        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(Bulkhead.IDLE_SECONDS + 2);
+        while (System.nanoTime() < until) {
+            table.call("quick", "getPods", DEADLINE, FakeService::use);
+            Thread.sleep(100);
+        }
+        assertTrue(threadsNamed(THREADS).size() <= 2, "threads left under a trickle: " + threadsNamed(THREADS));
+    }
+
     private static List<Thread> threadsNamed(String prefix) {
         List<Thread> found = new ArrayList<>();
         for (Thread t : Thread.getAllStackTraces().keySet()) {

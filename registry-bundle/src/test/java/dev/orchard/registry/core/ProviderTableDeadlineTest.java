@@ -277,15 +277,25 @@ class ProviderTableDeadlineTest {
 
         assertTrue(stopped.await(2, TimeUnit.SECONDS), "the call was not interrupted at its deadline");
         assertTrue(interrupted.get());
-        // Its only thread is free again: the next call runs, and is not hit by the earlier interrupt.
-        assertSame(mock.service(), table.call("mock", "getPods", millis(2_000), s -> {
+        // Its only thread is free again (once the interrupted call has returned through it, just after its finally
+        // block above): the next call runs, and is not hit by the earlier interrupt.
+        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
+        while (true) {
             try {
-                Thread.sleep(50);
-            } catch (InterruptedException e) {
-                throw new AssertionError("an interrupt meant for an earlier call reached this one", e);
+                assertSame(mock.service(), table.call("mock", "getPods", millis(2_000), s -> {
+                    try {
+                        Thread.sleep(50);
+                    } catch (InterruptedException e) {
+                        throw new AssertionError("an interrupt meant for an earlier call reached this one", e);
+                    }
+                    return s;
+                }));
+                break;
+            } catch (UnavailableException busy) {
+                assertTrue(System.nanoTime() < until, "the thread was not freed: " + busy.getMessage());
+                Thread.sleep(5);
             }
-            return s;
-        }));
+        }
     }
 
     @Test
