@@ -6,7 +6,7 @@ import java.util.regex.Pattern;
 
 /**
  * Decides whether a key names a secret, whatever its spelling: {@code token}, {@code oauthToken},
- * {@code access_token}, {@code client-key-data}, {@code keyPassword}, {@code secretKey}, {@code X-Auth-Token}. A
+ * {@code access_token}, {@code client-key-data}, {@code keyPassword}, {@code secretKey}, {@code X-Auth-Token}, {@code DB_PASS}, {@code session_id}, {@code jwt}. A
  * key is cut into words (at camelCase, {@code -}, {@code _} and {@code .}); what it names is its last word, so
  * {@code tokenFile}, {@code token.file} and {@code secretName} (a path and a name) are no secrets, and neither is a
  * count such as {@code tokens}.
@@ -16,6 +16,9 @@ final class SecretKey {
     private static final Set<String> SECRET_WORDS = Set.of(
             "token",
             "password",
+            "pass",
+            "sessionid",
+            "jwt",
             "passwd",
             "pwd",
             "passphrase",
@@ -49,6 +52,7 @@ final class SecretKey {
         String before = words.length > 1 ? words[words.length - 2].toLowerCase(Locale.ROOT) : "";
         return SECRET_WORDS.contains(last)
                 || (last.equals("key") && KEY_KINDS.contains(before))
-                || (last.equals("data") && DATA_KINDS.contains(before));
+                || (last.equals("data") && DATA_KINDS.contains(before))
+                || (last.equals("id") && before.equals("session"));
     }
 }

@@ -1,5 +1,6 @@
 package dev.orchard.api.naming;
 
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -14,23 +15,39 @@ import java.util.regex.Pattern;
  *   <li>the user information of a URL, up to the last {@code @} of its authority ({@code https://user:p@ss@host}
  *       becomes {@code https://***@host}), or, when a password holds a {@code /} or another character a URL must
  *       encode, up to the last {@code @} before the next white space;
- *   <li>the credential of an {@code Authorization} scheme ({@code Bearer <token>}, {@code Basic <base64>}), where
- *       it holds a character other than a lower-case letter (so that "a bearer token" stays a phrase);
+ *   <li>the credential of an {@code Authorization} scheme ({@code Bearer <token>}, {@code Basic <base64>}): one
+ *       holding a character other than a lower-case letter; one of lower-case letters only after {@code Bearer} or
+ *       {@code Basic} spelt as a header spells them, unless it is a word prose puts there ({@code token},
+ *       {@code auth}, ...), or when it has 16 letters or more (so "a bearer token" and "Bearer token required"
+ *       stay phrases, {@code Bearer abcdefgh} does not);
+ *   <li>a JSON Web Token anywhere, keyed or not: three base64url segments, the first starting {@code eyJ};
  *   <li>the value of a key that names a secret, in YAML, JSON, properties or header style ({@code token: ...},
- *       {@code "password":"..."}, {@code client-key-data=...}, {@code Authorization: bearer ...}), whatever the
- *       key's spelling ({@code oauthToken}, {@code keyPassword}, {@code secretKey}, {@code access_token}): its last
- *       word is {@code token}, {@code password}, {@code secret}, {@code credentials}, {@code authorization} and the
- *       like, or {@code key} after {@code api}, {@code private}, {@code secret}, {@code client} or {@code access}.
- *       The value runs to the end of its line, since a value that failed to parse has no reliable end; in a query
- *       string ({@code ?access_token=...&}) to the next {@code &}, {@code #} or white space;
+ *       {@code "password":"..."}, JSON escaped inside a string {@code {\"token\":\"...\"}},
+ *       {@code client-key-data=...}, {@code Authorization: bearer ...}), whatever the key's spelling
+ *       ({@code oauthToken}, {@code keyPassword}, {@code secretKey}, {@code access_token}, {@code DB_PASS},
+ *       {@code session_id}): its last word is {@code token}, {@code password}, {@code pass}, {@code secret},
+ *       {@code credentials}, {@code authorization}, {@code jwt}, {@code sessionid} and the like, {@code id} after
+ *       {@code session}, or {@code key} after {@code api}, {@code private}, {@code secret}, {@code client} or
+ *       {@code access}. Where the value ends:
+ *       <ol>
+ *         <li>a value that starts with a quote, plain or backslash-escaped ({@code "}, {@code '}, {@code \"}),
+ *             ends after its closing quote; with none on its line, at the end of the line;
+ *         <li>in a query string ({@code ?access_token=...&}), at the next {@code &}, {@code #} or white space;
+ *         <li>a key that starts its line (after indentation or a YAML list's {@code -}) owns the rest of that
+ *             line, as YAML, properties and headers do: {@code password: my secret phrase} is hidden whole, and so
+ *             is a line that failed to parse;
+ *         <li>any other key stands inside prose: its value is one word, ending at white space, {@code ,} or
+ *             {@code ;} (a scheme and its credential, {@code Authorization: Bearer x}, count as one), so
+ *             {@code invalid token: expected base64; see docs} loses the word after the key and keeps the rest;
+ *       </ol>
  *   <li>a PEM private key block.
  * </ul>
  * A key whose last word names something else stays, value and all: {@code token.file=/path} (a path),
  * {@code secretName: db} (a name), {@code tokens=3} (a count).
  *
  * <p>It errs on the side of hiding: a message may lose a little context, a credential is never shown. Text that
- * carries a secret in no recognisable form (a bare token with no key) cannot be recognised here: such text must not
- * be put into a message at all.
+ * carries a secret in no recognisable form (a bare opaque token with no key, a space in an unquoted value of a key
+ * inside prose) cannot be recognised here: such text must not be put into a message at all.
  */
 public final class Secrets {
     /** What a secret is replaced with. */
@@ -40,11 +57,32 @@ public final class Secrets {
     // ends an authority ('/', '?', '#'), from a "user:" to the last '@' before white space.
     private static final Pattern USER_INFO =
             Pattern.compile("([A-Za-z][A-Za-z0-9+.-]*://)(?:[^/?#\\s]+@|[^/?#\\s:@]*:\\S*@)");
-    private static final Pattern SCHEME =
-            Pattern.compile("\\b(?i:(Bearer|Basic))(\\s+)(?=[a-z]*[A-Z0-9._~+/=-])[A-Za-z0-9._~+/=-]+");
+    private static final Pattern SCHEME = Pattern.compile("\\b(?i:(Bearer|Basic))(\\s+)([A-Za-z0-9._~+/=-]+)");
+    // Words that follow "Bearer" or "Basic" in prose ("Bearer token required", "Basic auth"), not as a credential.
+    private static final Set<String> PROSE = Set.of(
+            "token",
+            "tokens",
+            "auth",
+            "authentication",
+            "authorization",
+            "credential",
+            "credentials",
+            "scheme",
+            "header",
+            "or",
+            "and",
+            "is",
+            "not",
+            "required",
+            "needed",
+            "expected",
+            "realm");
+    // A JSON Web Token, keyed or not: three base64url segments, the first a JSON object ("eyJ" is "{\"").
+    private static final Pattern JWT =
+            Pattern.compile("(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]*");
     // A key, quoted or not, and its separator; whether it names a secret is SecretKey's to say.
     private static final Pattern KEY =
-            Pattern.compile("(?<![A-Za-z0-9_.-])([\"']?)([A-Za-z][A-Za-z0-9_.-]*)\\1[ \\t]*([:=])\\s*");
+            Pattern.compile("(?<![A-Za-z0-9_.-])(\\\\?[\"']|)([A-Za-z][A-Za-z0-9_.-]*)\\1[ \\t]*([:=])[ \\t]*");
     private static final Pattern PRIVATE_KEY = Pattern.compile(
             "-----BEGIN ([A-Z0-9 ]*)PRIVATE KEY-----[\\s\\S]*?(?:-----END [A-Z0-9 ]*PRIVATE KEY-----|$)");
 
@@ -62,7 +100,9 @@ public final class Secrets {
         }
         String out = PRIVATE_KEY.matcher(text).replaceAll("-----BEGIN $1PRIVATE KEY----- " + MASK);
         out = USER_INFO.matcher(out).replaceAll("$1" + MASK + "@");
+        // Keyed values first, so that a key's line is hidden whole even when it starts with a token.
         out = redactValues(out);
+        out = JWT.matcher(out).replaceAll(MASK);
         return replaceSchemes(SCHEME.matcher(out));
     }
 
@@ -137,7 +177,7 @@ public final class Secrets {
         }
     }
 
-    // Each value of a key that names a secret, to the end of its line (in a query string, of its parameter).
+    // Each value of a key that names a secret; where it ends is valueEnd's to say.
     private static String redactValues(String text) {
         Matcher m = KEY.matcher(text);
         StringBuilder b = new StringBuilder();
@@ -149,13 +189,7 @@ public final class Secrets {
             if (!SecretKey.names(m.group(2)) || text.startsWith(MASK, valueStart)) {
                 continue;
             }
-            boolean query = m.group(3).equals("=")
-                    && m.start() > 0
-                    && (text.charAt(m.start() - 1) == '?' || text.charAt(m.start() - 1) == '&');
-            int valueEnd = valueStart;
-            while (valueEnd < text.length() && !ends(text.charAt(valueEnd), query)) {
-                valueEnd++;
-            }
+            int valueEnd = valueEnd(text, m.start(), valueStart, m.group(3).equals("="));
             if (valueEnd == valueStart) {
                 continue; // nothing on its line
             }
@@ -166,16 +200,91 @@ public final class Secrets {
         return copied == 0 ? text : b.append(text, copied, text.length()).toString();
     }
 
-    private static boolean ends(char c, boolean query) {
-        return c == '\n' || c == '\r' || (query && (c == '&' || c == '#' || Character.isWhitespace(c)));
+    // Where a value ends: a quoted one after its closing quote (to its line's end if it has none); in a query
+    // string at '&', '#' or white space; a key that starts its line (YAML, properties, a header) owns the rest of
+    // the line; any other, a key inside prose, ends at white space, ',' or ';' (after a scheme's credential).
+    private static int valueEnd(String text, int keyStart, int valueStart, boolean equals) {
+        int lineEnd = valueStart;
+        while (lineEnd < text.length() && text.charAt(lineEnd) != '\n' && text.charAt(lineEnd) != '\r') {
+            lineEnd++;
+        }
+        if (text.startsWith("\\\"", valueStart)) {
+            int close = text.indexOf("\\\"", valueStart + 2);
+            return close < 0 || close > lineEnd ? lineEnd : close + 2;
+        }
+        if (valueStart < lineEnd && (text.charAt(valueStart) == '"' || text.charAt(valueStart) == '\'')) {
+            char quote = text.charAt(valueStart);
+            for (int i = valueStart + 1; i < lineEnd; i++) {
+                if (text.charAt(i) == '\\') {
+                    i++;
+                } else if (text.charAt(i) == quote) {
+                    return i + 1;
+                }
+            }
+            return lineEnd;
+        }
+        char before = keyStart > 0 ? text.charAt(keyStart - 1) : '\n';
+        if (equals && (before == '?' || before == '&')) {
+            return wordEnd(text, valueStart, lineEnd, "&# \t");
+        }
+        if (startsLine(text, keyStart)) {
+            return lineEnd;
+        }
+        int end = wordEnd(text, valueStart, lineEnd, " \t,;");
+        if (SCHEME.matcher(text.substring(valueStart, lineEnd)).lookingAt()) {
+            // "Authorization: Bearer <credential>": the credential is the word after the scheme.
+            int next = end;
+            while (next < lineEnd && Character.isWhitespace(text.charAt(next))) {
+                next++;
+            }
+            end = wordEnd(text, next, lineEnd, " \t,;");
+        }
+        return end;
+    }
+
+    private static int wordEnd(String text, int from, int lineEnd, String stops) {
+        int end = from;
+        while (end < lineEnd && stops.indexOf(text.charAt(end)) < 0 && !Character.isWhitespace(text.charAt(end))) {
+            end++;
+        }
+        return end;
+    }
+
+    // Whether only indentation or a YAML list's "- " stands before a key on its line.
+    private static boolean startsLine(String text, int keyStart) {
+        for (int i = keyStart - 1; i >= 0; i--) {
+            char c = text.charAt(i);
+            if (c == '\n' || c == '\r') {
+                return true;
+            }
+            if (c != ' ' && c != '\t' && c != '-') {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static String replaceSchemes(Matcher m) {
         StringBuilder b = new StringBuilder();
         while (m.find()) {
-            m.appendReplacement(b, Matcher.quoteReplacement(m.group(1) + m.group(2) + MASK));
+            String credential = m.group(3);
+            m.appendReplacement(
+                    b,
+                    Matcher.quoteReplacement(
+                            isCredential(m.group(1), credential) ? m.group(1) + m.group(2) + MASK : m.group()));
         }
         m.appendTail(b);
         return b.toString();
+    }
+
+    // A credential holds a character other than a lower-case letter; one of lower-case letters only counts after
+    // a scheme written as a header writes it ("Bearer abcdef") unless it is a word prose puts there, or when it
+    // is too long for a word.
+    private static boolean isCredential(String scheme, String credential) {
+        if (!credential.chars().allMatch(c -> c >= 'a' && c <= 'z')) {
+            return true;
+        }
+        boolean headerSpelling = scheme.equals("Bearer") || scheme.equals("Basic");
+        return (headerSpelling && !PROSE.contains(credential)) || credential.length() >= 16;
     }
 }

@@ -13,9 +13,13 @@
  * <p>1.1.1: {@link dev.orchard.api.naming.Secrets} also hides a URL password holding an {@code @} or a {@code /},
  * and a key's value whatever the key's spelling ({@code oauthToken}, {@code keyPassword}, {@code secretKey}); same
  * API.
+ *
+ * <p>1.1.2: {@link dev.orchard.api.naming.Secrets} also hides JSON-escaped keys, {@code DB_PASS}, session ids, JSON
+ * Web Tokens (keyed or bare) and lower-case {@code Bearer} credentials, and ends a value at its closing quote, or,
+ * for a key inside prose, at the end of its word, instead of always at the end of its line; same API.
  */
 @Export
-@Version("1.1.1")
+@Version("1.1.2")
 package dev.orchard.api.naming;
 
 import org.osgi.annotation.bundle.Export;
