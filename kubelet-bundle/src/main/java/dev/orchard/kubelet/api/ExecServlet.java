@@ -15,7 +15,8 @@ import org.eclipse.jetty.ee10.websocket.server.JettyWebSocketServerContainer;
  * in an {@link ExecSession}. The upgrade happens here, behind the {@link KubeletGate}, through Jetty's WebSocket
  * container of this server (Felix HTTP's {@code org.apache.felix.jetty.websocket.enable}); a server without it
  * answers 501. Each session holds a slot of the server's {@link StreamLimit} (shared with its logs) from before the
- * upgrade until its command ends: when none is free, the request is refused 503 with Retry-After, not upgraded.
+ * upgrade until its command ends (or, if the socket never opens after the upgrade, until the session's open check
+ * gives it back): when none is free, the request is refused 503 with Retry-After, not upgraded.
  */
 public final class ExecServlet extends KubeletServlet {
     private static final long serialVersionUID = 1L;
@@ -49,7 +50,9 @@ public final class ExecServlet extends KubeletServlet {
             throw new UnsupportedException("this kubelet API server has no WebSocket support, so exec cannot run;"
                     + " install Jetty's WebSocket bundles from the bridge's deploy folder");
         }
-        // Taken before the upgrade, so a refused session costs nothing; the session gives it back when it ends.
+        // Taken before the upgrade, so the bound refuses before any 101; the session gives it back when it ends, or
+        // when
+        // its socket never opens (upgrade() is true once the 101 starts, even if writing it then fails).
         StreamLimit.Slot slot =
                 streams.take(request, "an exec in " + exec.namespace() + "/" + exec.pod() + "/" + exec.container());
         boolean upgraded = false;

@@ -12,6 +12,7 @@ import java.io.OutputStream;
 import java.io.PipedInputStream;
 import java.io.PipedOutputStream;
 import java.nio.ByteBuffer;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import org.eclipse.jetty.websocket.api.Callback;
 import org.eclipse.jetty.websocket.api.Session;
@@ -27,7 +28,8 @@ import org.slf4j.LoggerFactory;
  * When the client goes first (it closes, or its connection breaks, which Jetty notices at once since it always reads
  * a WebSocket), the command's thread is interrupted, which ends the call (the local provider then kills the command)
  * and gives the thread back. The session's slot of the server's {@link StreamLimit} is given back when the command's
- * thread ends, or at once when the client goes before it started.
+ * thread ends, or at once when the client goes before it started, or {@link #OPEN_TIMEOUT_MS} after the upgrade
+ * when the socket never opened (the 101 could not be written, so Jetty tells the session nothing at all).
  * Public only because Jetty reaches its listener methods through method handles.
  */
 public final class ExecSession implements Session.Listener.AutoDemanding {
@@ -41,6 +43,12 @@ public final class ExecSession implements Session.Listener.AutoDemanding {
     private static final Logger LOG = LoggerFactory.getLogger(ExecSession.class);
     private static final ObjectMapper JSON = new ObjectMapper();
 
+    /** How long after the upgrade the socket may take to open before the session gives its slot back. */
+    static final long OPEN_TIMEOUT_MS = 10_000;
+
+    // One daemon thread for every session's open check, and only while some check is pending: no thread per session.
+    private static final ScheduledThreadPoolExecutor OPEN_CHECKS = openChecks();
+
     private final NodeProvider node;
     private final ExecRequest request;
     private final boolean v5;
@@ -50,8 +58,16 @@ public final class ExecSession implements Session.Listener.AutoDemanding {
     private volatile Session session;
     private Thread runner;
     private boolean finished;
+    private boolean opened;
+    private boolean abandoned;
 
     ExecSession(NodeProvider node, ExecRequest request, boolean v5, StreamLimit.Slot slot) throws IOException {
+        this(node, request, v5, slot, OPEN_TIMEOUT_MS);
+    }
+
+    /** As above, with the time the socket may take to open; tests shorten it. */
+    ExecSession(NodeProvider node, ExecRequest request, boolean v5, StreamLimit.Slot slot, long openTimeoutMs)
+            throws IOException {
         this.node = node;
         this.slot = slot;
         this.request = request;
@@ -67,6 +83,36 @@ public final class ExecSession implements Session.Listener.AutoDemanding {
         OutputStream err =
                 request.tty() ? null : request.stderr() ? new Channel(STDERR) : OutputStream.nullOutputStream();
         this.io = new ExecIO(in, out, err, request.tty());
+        // Jetty's upgrade answers true once it starts writing the 101; if that write fails the socket never opens and
+        // no callback comes, so without this check the slot would be lost for good.
+        OPEN_CHECKS.schedule(this::neverOpened, openTimeoutMs, TimeUnit.MILLISECONDS);
+    }
+
+    private static ScheduledThreadPoolExecutor openChecks() {
+        ScheduledThreadPoolExecutor checks = new ScheduledThreadPoolExecutor(1, r -> {
+            Thread t = new Thread(r, "orchard-kubelet-exec-open-check");
+            t.setDaemon(true);
+            return t;
+        });
+        checks.setKeepAliveTime(30, TimeUnit.SECONDS);
+        checks.allowCoreThreadTimeOut(true);
+        return checks;
+    }
+
+    private void neverOpened() {
+        synchronized (this) {
+            if (opened || abandoned) {
+                return;
+            }
+            abandoned = true;
+        }
+        LOG.debug(
+                "Exec socket of {}/{}/{} never opened after its upgrade; its slot is given back",
+                request.namespace(),
+                request.pod(),
+                request.container());
+        closeStdin();
+        slot.close();
     }
 
     @Override
@@ -75,6 +121,12 @@ public final class ExecSession implements Session.Listener.AutoDemanding {
         Thread t = new Thread(this::run, "orchard-kubelet-exec-" + request.pod());
         t.setDaemon(true);
         synchronized (this) {
+            if (abandoned) {
+                // Too late: the slot is already given back, so the command must not run without one.
+                opened.close(StatusCode.TRY_AGAIN_LATER, "the socket took too long to open", Callback.NOOP);
+                return;
+            }
+            this.opened = true;
             runner = t;
         }
         t.start();
@@ -173,6 +225,7 @@ public final class ExecSession implements Session.Listener.AutoDemanding {
 
     // The client went, by a close or a broken connection: nobody will read the output, so the command ends now.
     private synchronized void clientGone() {
+        abandoned |= !opened; // an error before the open: a late open check must not matter, the slot goes below
         if (runner != null && !finished) {
             runner.interrupt();
         } else if (runner == null) {
