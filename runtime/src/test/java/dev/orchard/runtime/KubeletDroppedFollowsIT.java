@@ -101,6 +101,17 @@ class KubeletDroppedFollowsIT {
                         assertEquals(200, get(api + "/providers", "Bearer " + API_TOKEN));
                         assertEquals(200, get("http://127.0.0.1:" + httpPort + "/metrics", "Bearer " + API_TOKEN));
                     }));
+            // The pod outlives the runtime (as local pods do): removed, so that no sleep is left behind.
+            assertEquals(
+                    204,
+                    client.send(
+                                    HttpRequest.newBuilder(URI.create(api + "/pod-providers/local/pods/default/quiet"))
+                                            .header("Authorization", "Bearer " + API_TOKEN)
+                                            .timeout(Duration.ofSeconds(30))
+                                            .DELETE()
+                                            .build(),
+                                    HttpResponse.BodyHandlers.ofString())
+                            .statusCode());
             orchard.type("stop 0");
             assertEquals(0, orchard.waitFor(30));
         } finally {

@@ -32,6 +32,16 @@ class BulkheadThreadsTest {
     private final FakeHandle<FakeService> quick = FakeHandle.of("quick", 0);
     private final ExecutorService callers = Executors.newCachedThreadPool();
 
+    // Each test counts the threads of its own table: those of an earlier test's closed table end just after it.
+    @org.junit.jupiter.api.BeforeEach
+    void noThreadsOfAnEarlierTest() throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!threadsNamed(THREADS).isEmpty()) {
+            assertTrue(System.nanoTime() < deadline, "an earlier test's threads never ended: " + threadsNamed(THREADS));
+            Thread.sleep(20);
+        }
+    }
+
     @AfterEach
     void tearDown() throws InterruptedException {
         callers.shutdownNow();
@@ -45,9 +55,11 @@ class BulkheadThreadsTest {
         for (int i = 0; i < 50; i++) {
             assertSame(quick.service(), table.call("quick", "getPods", DEADLINE, FakeService::use));
         }
-        // One, or two: a thread that has just handed its result back may not be waiting again when the next call comes.
+        // A few at most, not one per call (the executor this replaced had 16 after 50 calls): a thread that has just
+        // handed its result back may not be waiting again when the next call comes, which then gets a new thread; on
+        // a loaded machine that race can be won a few times.
         assertTrue(
-                threadsNamed(THREADS).size() <= 2, "threads after 50 calls, one at a time: " + threadsNamed(THREADS));
+                threadsNamed(THREADS).size() <= 4, "threads after 50 calls, one at a time: " + threadsNamed(THREADS));
     }
 
     @Test
