@@ -20,8 +20,8 @@ import java.util.Optional;
  *
  * <p>Trusted: a directory of this user or of root. The folder itself must be writable by nobody else; a parent may
  * be writable by others only with the sticky bit, like {@code /tmp}, where only an entry's owner renames it. A group
- * write bit counts as others' whatever the group is called: with a POSIX ACL the group bits are the ACL's mask, so
- * {@code user:bob:rwx} shows only there, and a group named like the user may have other members. The folders the
+ * write bit counts as others' unless the group is the user's alone ({@link PrivateGroup}: named like the user, no
+ * other member, no ACL, as Debian and Ubuntu make each user's folders with umask 002). The folders the
  * runtime reads inside the folder ({@code deploy/}, {@code etc/}, {@code data/}, or a {@code deploy/} set elsewhere)
  * are checked the same way, where they exist, by where they lead.
  */
@@ -37,9 +37,10 @@ final class FolderAncestors {
      * @param path its absolute path, for the message
      * @param owner its owner's name
      * @param ownerTrusted whether its owner is this user or root
+     * @param privateGroup whether its group is this user's alone ({@link PrivateGroup}); read only where it matters
      * @param mode its mode bits (st_mode)
      */
-    record Dir(Path path, String owner, boolean ownerTrusted, int mode) {}
+    record Dir(Path path, String owner, boolean ownerTrusted, boolean privateGroup, int mode) {}
 
     private FolderAncestors() {}
 
@@ -106,11 +107,12 @@ final class FolderAncestors {
                         + (isFolder ? "plant files in it, or move it" : "rename what is in it")
                         + " and so choose what this runtime installs" + advice);
             }
-            boolean othersWrite = (d.mode() & (OTHER_WRITE | GROUP_WRITE)) != 0;
+            boolean othersWrite = (d.mode() & OTHER_WRITE) != 0 || (d.mode() & GROUP_WRITE) != 0 && !d.privateGroup();
             if (!othersWrite) {
                 continue;
             }
-            String who = (d.mode() & OTHER_WRITE) != 0 ? "every user" : "its group (or an ACL: chmod g-w)";
+            String who =
+                    (d.mode() & OTHER_WRITE) != 0 ? "every user" : "its group (another member, or an ACL: chmod g-w)";
             if (isFolder) {
                 return Optional.of(what + " is writable by " + who + ", who could plant files in it" + advice);
             }
@@ -125,9 +127,14 @@ final class FolderAncestors {
     private static Dir read(Path shown, Path at, UserPrincipal self) throws IOException {
         // Following links: the working directory's path (getcwd) holds none; one set by hand with -Duser.dir is
         // judged by the directories it leads to, and its own parents are still checked.
-        Map<String, Object> a = Files.readAttributes(at, "unix:uid,mode,owner");
+        Map<String, Object> a = Files.readAttributes(at, "unix:uid,mode,owner,group");
         UserPrincipal owner = (UserPrincipal) a.get("owner");
         boolean trusted = owner.equals(self) || (Integer) a.get("uid") == 0;
-        return new Dir(shown, owner.getName(), trusted, (Integer) a.get("mode"));
+        int mode = (Integer) a.get("mode");
+        // Asked of the system only for a group-writable directory, the rare case (two short processes).
+        boolean privateGroup = (mode & GROUP_WRITE) != 0
+                && (mode & OTHER_WRITE) == 0
+                && PrivateGroup.isUsersAlone(at, ((UserPrincipal) a.get("group")).getName(), self.getName());
+        return new Dir(shown, owner.getName(), trusted, privateGroup, mode);
     }
 }

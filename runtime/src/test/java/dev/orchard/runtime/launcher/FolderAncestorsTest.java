@@ -1,6 +1,7 @@
 package dev.orchard.runtime.launcher;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -24,7 +25,7 @@ class FolderAncestorsTest {
     Path temp;
 
     private static Dir mine(Path p, int mode) {
-        return new Dir(p, "alice", true, mode);
+        return new Dir(p, "alice", true, false, mode);
     }
 
     private static Optional<String> judge(Dir shared) {
@@ -42,7 +43,7 @@ class FolderAncestorsTest {
         assertEquals(
                 "/srv/shared, above the runtime folder /srv/shared/work, belongs to bob, who could rename what is in it"
                         + " and so choose what this runtime installs",
-                judge(new Dir(SHARED, "bob", false, 0755)).orElseThrow().split(";")[0]);
+                judge(new Dir(SHARED, "bob", false, false, 0755)).orElseThrow().split(";")[0]);
     }
 
     @Test
@@ -51,17 +52,41 @@ class FolderAncestorsTest {
         assertEquals(Optional.empty(), judge(mine(SHARED, 01777)), "like /tmp: only an entry's owner renames it");
         assertTrue(judge(mine(SHARED, 0775))
                 .orElseThrow()
-                .contains("is writable by its group (or an ACL: chmod g-w) without the sticky"));
+                .contains("is writable by its group (another member, or an ACL: chmod g-w) without the sticky"));
         assertEquals(Optional.empty(), judge(mine(SHARED, 01775)));
     }
 
     @Test
-    void aGroupWriteBitIsOthersWriteWhateverTheGroupIsCalled() {
-        // With a POSIX ACL the group bits are the ACL's mask (user:bob:rwx shows only there), and a group named like
-        // the user may have other members: the bit alone decides.
+    void aGroupWriteBitIsOthersWriteUnlessTheGroupIsTheUsersAlone() {
+        // With a POSIX ACL the group bits are the ACL's mask (user:bob:rwx shows only there), and a group may have
+        // other members: only a group of the user's alone (umask 002 on Debian and Ubuntu) is safe.
         assertTrue(FolderAncestors.judge(List.of(mine(WORK, 0775), mine(ROOT, 0755)), "the runtime folder ")
                 .orElseThrow()
-                .startsWith("the runtime folder /srv/shared/work is writable by its group (or an ACL: chmod g-w)"));
+                .startsWith("the runtime folder /srv/shared/work is writable by its group (another member, or an ACL"));
+        assertEquals(
+                Optional.empty(),
+                FolderAncestors.judge(
+                        List.of(new Dir(WORK, "alice", true, true, 0775), mine(ROOT, 0755)), "the runtime folder "));
+    }
+
+    @Test
+    void aGroupWritableFolderOfAGroupWithNoOtherMemberIsTheUsersAlone() throws Exception {
+        assumeTrue("root".equals(System.getProperty("user.name")), "runs as root, whose group is root");
+        assumeTrue(Files.readAllLines(Path.of("/etc/group")).contains("root:x:0:"), "root's group has no member here");
+        Path dir = Files.createDirectory(temp.resolve("umask002"));
+        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxrwxr-x"));
+        FolderAncestors.check(dir, dir);
+    }
+
+    @Test
+    void aGroupOfAnotherNameOrWithAnACLIsNotTheUsersAlone() throws Exception {
+        Path dir = Files.createDirectory(temp.resolve("acl"));
+        String user = System.getProperty("user.name");
+        assertFalse(PrivateGroup.isUsersAlone(dir, "some-other-group", user), "named otherwise");
+        assumeTrue(Files.isExecutable(Path.of("/usr/bin/setfacl")), "needs setfacl, to give another user an ACL entry");
+        Process p = new ProcessBuilder("setfacl", "-m", "u:nobody:rwx", dir.toString()).start();
+        assertEquals(0, p.waitFor());
+        assertFalse(PrivateGroup.isUsersAlone(dir, user, user), "an ACL entry for nobody");
     }
 
     @Test
@@ -73,7 +98,7 @@ class FolderAncestorsTest {
             assertTrue(why.startsWith("the runtime folder /srv/shared/work is writable by "), why);
         }
         String other = FolderAncestors.judge(
-                        List.of(new Dir(WORK, "bob", false, 0700), mine(ROOT, 0755)), "the runtime folder ")
+                        List.of(new Dir(WORK, "bob", false, false, 0700), mine(ROOT, 0755)), "the runtime folder ")
                 .orElseThrow();
         assertTrue(other.startsWith("the runtime folder /srv/shared/work belongs to bob, who could plant"), other);
     }
