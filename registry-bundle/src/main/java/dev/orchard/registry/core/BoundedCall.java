@@ -20,7 +20,7 @@ import org.slf4j.LoggerFactory;
  * @param <S> the provider contract
  * @param <R> the result type
  */
-final class BoundedCall<S, R> implements Runnable {
+final class BoundedCall<S, R> {
     private static final Logger LOG = LoggerFactory.getLogger(BoundedCall.class);
 
     private enum State {
@@ -45,10 +45,17 @@ final class BoundedCall<S, R> implements Runnable {
         this.function = function;
     }
 
-    @Override
-    public void run() {
+    /**
+     * Runs the call on the calling thread, once.
+     *
+     * @param done run once the function has returned and before the caller can see the outcome (or at once, for a
+     *     call abandoned before it started): the thread is free from then on, so that a caller that calls again as
+     *     soon as it has its answer finds this thread, not a new one
+     */
+    void run(Runnable done) {
         synchronized (this) {
             if (state != State.QUEUED) {
+                done.run();
                 return; // abandoned before it started: the caller counted it out
             }
             state = State.RUNNING;
@@ -61,6 +68,7 @@ final class BoundedCall<S, R> implements Runnable {
         } catch (Throwable e) { // handed to the caller as it was thrown
             t = e;
         }
+        done.run();
         boolean abandoned;
         synchronized (this) {
             runner = null;

@@ -19,7 +19,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * is the bound makes a new thread for every call until it has them all, so a trickle of calls, one at a time, kept
  * the whole bound alive: 16 idle threads per provider for a {@code /metrics} scrape or a poll every second.) And a
  * call goes to the thread that became idle last: under a steady trickle the same few threads take every call, and
- * the others reach their idle end, instead of each being woken in turn before its time runs out.
+ * the others reach their idle end, instead of each being woken in turn before its time runs out. A thread whose call
+ * has returned counts as free before its caller has the answer, so a caller that calls again at once reuses it
+ * rather than racing it to a new thread (and, at the bound, is not refused while that thread finishes).
  *
  * <p>A call abandoned by its caller while it runs keeps its thread until the provider returns: that is the cost a
  * hung provider can have, bounded by {@code threads}. Both bounds can change while calls run.
@@ -34,9 +36,11 @@ final class Bulkhead {
     private final AtomicInteger admitted = new AtomicInteger();
     private final ReentrantLock lock = new ReentrantLock();
     // Guarded by lock: calls not yet taken by a thread, the idle threads (each waits on a condition of its own; the
-    // one idle last first), the threads alive, the end.
+    // one idle last first), the threads whose call has returned and that will look for work before they idle (none
+    // yet promised a call), the threads alive, the end.
     private final ArrayDeque<BoundedCall<?, ?>> waiting = new ArrayDeque<>();
     private final ArrayDeque<Condition> idle = new ArrayDeque<>();
+    private final ArrayDeque<Condition> returning = new ArrayDeque<>();
     private int alive;
     private boolean shutDown;
     private volatile int threads;
@@ -105,8 +109,8 @@ final class Bulkhead {
             Condition last = idle.poll();
             if (last != null) {
                 last.signal(); // no longer idle: the next call goes to another thread
-            } else if (alive < threads) {
-                startThread();
+            } else if (returning.poll() == null && alive < threads) {
+                startThread(); // (a returning thread, now promised, takes the call as it looks for work)
             }
             return true;
         } finally {
@@ -216,11 +220,29 @@ final class Bulkhead {
         BoundedCall<?, ?> call;
         while ((call = next(mine)) != null) {
             Thread.interrupted(); // nothing meant for another call reaches this one
+            boolean[] freed = {false};
+            Runnable free = () -> {
+                freed[0] = true;
+                returned(mine);
+            };
             try {
-                call.run();
+                call.run(free);
             } finally {
-                admitted.decrementAndGet();
+                if (!freed[0]) {
+                    returned(mine); // the call failed before its end (an Error): its place is free all the same
+                }
             }
+        }
+    }
+
+    // The call of this thread has returned: its place is free, and the thread looks for work before it idles.
+    private void returned(Condition mine) {
+        lock.lock();
+        try {
+            admitted.decrementAndGet();
+            returning.push(mine);
+        } finally {
+            lock.unlock();
         }
     }
 
@@ -228,10 +250,15 @@ final class Bulkhead {
     private BoundedCall<?, ?> next(Condition mine) {
         lock.lock();
         try {
+            returning.remove(mine); // unless a call was promised to it, which it now takes like any other
             long left = IDLE_NANOS;
             while (true) {
                 if (shutDown || alive > threads) {
                     alive--; // closed, or beyond a lowered bound: end rather than take more
+                    Condition other = waiting.isEmpty() ? null : idle.poll();
+                    if (other != null) {
+                        other.signal(); // the call it may have been promised goes to an idle thread
+                    }
                     return null;
                 }
                 BoundedCall<?, ?> call = waiting.poll();
