@@ -29,7 +29,9 @@ public final class Launches {
     // A script is given to bash in the environment, not on its command line: ps then shows a process as
     // "bash -c eval "$ORCHARD_SCRIPT" orchard-wrapper:<ns>/<pod>/<container> <command>", not as a kilobyte of
     // script. The pod's command never sees the variables: it runs under env -i with the pod's own environment.
-    static final String SCRIPT_VARIABLE = "ORCHARD_SCRIPT";
+    /** The environment variable that holds the script a wrapper or an exec'd command's bash runs. */
+    public static final String SCRIPT_VARIABLE = "ORCHARD_SCRIPT";
+
     private static final String INSIDE_VARIABLE = "ORCHARD_TTY_SCRIPT";
     private static final String RUN = "eval \"$" + SCRIPT_VARIABLE + "\"";
     private static final String RUN_INSIDE = "eval \"$" + INSIDE_VARIABLE + "\"";

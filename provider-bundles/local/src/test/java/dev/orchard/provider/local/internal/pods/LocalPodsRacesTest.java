@@ -21,6 +21,7 @@ import dev.orchard.api.pod.RestartPolicy;
 import dev.orchard.api.pod.VolumeMount;
 import dev.orchard.provider.local.internal.pods.ContainerSupervisor.Launcher;
 import dev.orchard.provider.local.internal.processes.CgroupHost;
+import dev.orchard.provider.local.internal.processes.Launches;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.nio.charset.StandardCharsets;
@@ -59,13 +60,35 @@ class LocalPodsRacesTest extends LocalPodsTestBase {
     // Starts processes as the provider asks, but each container wrapper with its script edited (to make it slow).
     private static Launcher wrapperScript(UnaryOperator<String> edit) {
         return builder -> {
-            List<String> command = new ArrayList<>(builder.command());
-            if (command.stream().anyMatch(a -> a.startsWith("orchard-wrapper:"))) {
-                int script = command.indexOf("-c") + 1;
-                command.set(script, edit.apply(command.get(script)));
+            if (builder.command().stream().anyMatch(a -> a.startsWith("orchard-wrapper:"))) {
+                builder.environment().compute(Launches.SCRIPT_VARIABLE, (k, script) -> {
+                    String edited = edit.apply(script);
+                    if (edited.equals(script)) {
+                        throw new AssertionError("the edit changed nothing in the wrapper's script");
+                    }
+                    return edited;
+                });
             }
-            return builder.command(command).start();
+            return builder.start();
         };
+    }
+
+    // Each wrapper, once released, waits (20 s at most) for the test to make the gate before it joins its pod's groups,
+    // as a busy host might make it wait: the test's delete thus surely comes first. (A fixed two-second delay lost
+    // that race on a loaded CI machine, and the test then saw a command that had run before the delete.)
+    private static Launcher joiningOnlyAfter(Path gate) {
+        String wait = "for ((w = 0; w < 400; w++)); do [ -e '" + gate + "' ] && break; sleep 0.05; done\n";
+        return wrapperScript(script -> script.replace("for ((i = 0;", wait + "for ((i = 0;"));
+    }
+
+    // Opens the gate, then waits until the pod's wrappers have ended or one of them ran its command.
+    private static void openGateAndAwaitTheWrappers(Path gate, String pod, Path marker) throws IOException {
+        Files.createFile(gate);
+        await(
+                "the wrappers of " + pod + " end",
+                WAIT,
+                () -> Files.exists(marker) || wrappersOf(pod).isEmpty(),
+                done -> done);
     }
 
     private LocalPods withLauncher(String folder, Launcher launcher) throws IOException {
@@ -145,16 +168,17 @@ class LocalPodsRacesTest extends LocalPodsTestBase {
 
     @Test
     void aPodDeletedBeforeItsWrapperJoinedItsGroupRunsNothing() throws Exception {
-        // The wrapper joins its pod's groups itself once released; here it takes two seconds to get there, as a
-        // busy host might, and the pod is deleted meanwhile.
+        // The wrapper joins its pod's groups itself once released; here it waits to get there, as on a busy host, and
+        // the pod is deleted meanwhile.
         Path marker = tmp.resolve("late-ran");
-        LocalPods provider = withLauncher("late-pods", wrapperScript(script -> "sleep 2\n" + script));
+        Path gate = tmp.resolve("late-gate");
+        LocalPods provider = withLauncher("late-pods", joiningOnlyAfter(gate));
         try {
             provider.createPod(
                     Pod.of(NS, "late", spec(RestartPolicy.NEVER, sh("c", "touch " + marker + "; exec sleep 300"))));
             assertEquals(PodPhase.RUNNING, provider.getPodStatus(NS, "late").phase());
             provider.deletePod(NS, "late");
-            Thread.sleep(3_000); // past the wrapper's delay: it would have run its command by now
+            openGateAndAwaitTheWrappers(gate, "late", marker);
             assertFalse(Files.exists(marker), "the command of a deleted pod never ran");
         } finally {
             provider.close();
@@ -164,11 +188,12 @@ class LocalPodsRacesTest extends LocalPodsTestBase {
 
     @Test
     void aWrapperThatReachesItsGroupAfterItsPodWasDeletedRunsNothing() throws Exception {
-        // Released, the wrapper takes two seconds to move itself into its group; meanwhile the runtime hands the pod
-        // over and the next instance deletes it. That instance does not know the wrapper (its journal was edited to
-        // name another process), so only the group can stop it.
+        // Released, the wrapper waits to move itself into its group; meanwhile the runtime hands the pod over and the
+        // next instance deletes it. That instance does not know the wrapper (its journal was edited to name another
+        // process), so only the group can stop it.
         Path marker = tmp.resolve("late-joiner-ran");
-        Launcher lateJoin = wrapperScript(script -> script.replace("for ((i = 0;", "sleep 2; for ((i = 0;"));
+        Path gate = tmp.resolve("late-joiner-gate");
+        Launcher lateJoin = joiningOnlyAfter(gate);
         Path root = tmp.resolve("late-join-pods");
         CgroupHost host = CgroupHost.discover("late-join-" + Long.toHexString(System.nanoTime()));
         LocalPods first = new LocalPods(
@@ -196,7 +221,7 @@ class LocalPodsRacesTest extends LocalPodsTestBase {
                 host);
         try {
             next.deletePod(NS, "late");
-            Thread.sleep(3_000); // past the wrapper's delay: it would have run its command by now
+            openGateAndAwaitTheWrappers(gate, "late", marker);
             assertFalse(Files.exists(marker), "the command of a deleted pod never ran");
             assertEquals(List.of(), leftovers(root.toRealPath()));
         } finally {
