@@ -183,8 +183,7 @@ final class CgroupBoundary implements PodBoundary {
 
     private static long number(Path file) {
         try {
-            return Long.parseLong(
-                    Files.readString(file, StandardCharsets.US_ASCII).trim());
+            return Long.parseLong(Proc.text(file).trim());
         } catch (IOException | NumberFormatException e) {
             return -1;
         }

@@ -152,8 +152,7 @@ public final class CgroupHost {
     // was not given is not there to enable, and is left out.
     private static void enableControllers(Path dir) {
         try {
-            String available =
-                    Files.readString(dir.resolve("cgroup.controllers")).trim();
+            String available = Proc.text(dir.resolve("cgroup.controllers")).trim();
             for (String c : CONTROLLERS) {
                 if (List.of(available.split(" ")).contains(c)) {
                     Files.writeString(dir.resolve("cgroup.subtree_control"), "+" + c);
@@ -167,9 +166,8 @@ public final class CgroupHost {
     // The controllers of ours that a unified group enables for its children.
     private static List<String> delegated(Path dir) {
         try {
-            List<String> enabled = List.of(Files.readString(dir.resolve("cgroup.subtree_control"))
-                    .trim()
-                    .split(" "));
+            List<String> enabled = List.of(
+                    Proc.text(dir.resolve("cgroup.subtree_control")).trim().split(" "));
             return CONTROLLERS.stream().filter(enabled::contains).toList();
         } catch (IOException | SecurityException e) {
             return List.of();

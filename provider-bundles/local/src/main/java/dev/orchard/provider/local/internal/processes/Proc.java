@@ -1,11 +1,13 @@
 package dev.orchard.provider.local.internal.processes;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /** Reading a process's entries in {@code /proc} (Linux): its stat line, its environment, its memory peak. */
@@ -42,7 +44,7 @@ final class Proc {
      */
     static Stat stat(long pid) {
         try {
-            String line = Files.readString(PROC.resolve(Long.toString(pid)).resolve("stat"));
+            String line = text(PROC.resolve(Long.toString(pid)).resolve("stat"));
             // The fields after the command name, which is in parentheses and may hold spaces and parentheses.
             String[] f = line.substring(line.lastIndexOf(')') + 2).split(" ");
             return new Stat(
@@ -61,7 +63,7 @@ final class Proc {
         String id = bootId;
         if (id == null) {
             try {
-                id = Files.readString(PROC.resolve("sys/kernel/random/boot_id")).trim();
+                id = text(PROC.resolve("sys/kernel/random/boot_id")).trim();
                 bootId = id;
             } catch (IOException e) {
                 return null;
@@ -93,7 +95,7 @@ final class Proc {
     static boolean environHas(long pid, byte[] entry) {
         byte[] env;
         try {
-            env = Files.readAllBytes(PROC.resolve(Long.toString(pid)).resolve("environ"));
+            env = bytes(PROC.resolve(Long.toString(pid)).resolve("environ"));
         } catch (IOException | SecurityException e) {
             return false;
         }
@@ -162,10 +164,45 @@ final class Proc {
      */
     static String read(String relative) {
         try {
-            return Files.readString(PROC.resolve(relative), StandardCharsets.US_ASCII)
-                    .trim();
+            return text(PROC.resolve(relative)).trim();
         } catch (IOException e) {
             return null;
+        }
+    }
+
+    /**
+     * A kernel file's text: one of {@code /proc}, {@code /sys} or a cgroup file system.
+     *
+     * @param file the file
+     * @return its text
+     * @throws IOException if it cannot be read
+     */
+    static String text(Path file) throws IOException {
+        return new String(bytes(file), StandardCharsets.US_ASCII);
+    }
+
+    /**
+     * A kernel file's bytes. Such a file reports a size of 0 or 4096, not its length, and a sysctl file such as
+     * {@code kernel/pid_max} answers only a read from offset 0: {@code Files.readString}, which reads one byte to
+     * learn whether a file of size 0 is empty and the rest from offset 1, gets "3" of "32768". So the first read is
+     * from offset 0 into a buffer that holds any sysctl value, and the reads after it serve the longer files, which
+     * answer at any offset.
+     *
+     * @param file the file
+     * @return its bytes
+     * @throws IOException if it cannot be read
+     */
+    static byte[] bytes(Path file) throws IOException {
+        try (InputStream in = Files.newInputStream(file)) {
+            byte[] buf = new byte[8192];
+            int n = 0;
+            for (int r; (r = in.read(buf, n, buf.length - n)) > 0; ) {
+                n += r;
+                if (n == buf.length) {
+                    buf = Arrays.copyOf(buf, buf.length * 2);
+                }
+            }
+            return Arrays.copyOf(buf, n);
         }
     }
 
