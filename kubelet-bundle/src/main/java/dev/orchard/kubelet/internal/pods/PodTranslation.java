@@ -132,11 +132,15 @@ final class PodTranslation {
             state.withNewTerminated()
                     .withExitCode(c.exitCode() == null ? 0 : c.exitCode())
                     .withReason(blankToNull(c.reason()))
+                    .withMessage(blankToNull(c.message()))
                     .withStartedAt(time(c.startedAt()))
                     .withFinishedAt(time(c.finishedAt()))
                     .endTerminated();
         } else {
-            state.withNewWaiting().withReason(blankToNull(c.reason())).endWaiting();
+            state.withNewWaiting()
+                    .withReason(blankToNull(c.reason()))
+                    .withMessage(blankToNull(c.message()))
+                    .endWaiting();
         }
         return new ContainerStatusBuilder()
                 .withName(c.name())

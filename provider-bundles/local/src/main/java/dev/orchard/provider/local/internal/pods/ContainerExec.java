@@ -25,6 +25,9 @@ import java.util.UUID;
  * errors merged as a terminal merges them, and each {@link ExecIO#resize} sets the terminal's size (the command gets
  * SIGWINCH). A tty with a separate stderr is refused, as the kubelet refuses it; a host without {@code script} and
  * {@code stty} refuses a tty with Unsupported.
+ *
+ * <p>Only a running container is exec'd into, as the kubelet refuses an exec into a stopped one: a container that
+ * has ended for good is refused with InvalidInput, one waiting to start or restart with Unavailable.
  */
 final class ContainerExec {
     private static final long DRAIN_MILLIS = 10_000;
@@ -39,12 +42,15 @@ final class ContainerExec {
      * @param command the command and its arguments, not empty
      * @param io the caller's streams; stderr goes to stdout when the caller gives none
      * @return the command's exit code
-     * @throws InvalidInputException if a tty is asked for with a separate stderr
+     * @throws InvalidInputException if a tty is asked for with a separate stderr, or the container has ended for
+     *     good
      * @throws UnsupportedException if a tty is asked for and this host cannot give one
-     * @throws UnavailableException if it cannot be started, or the waiting thread is interrupted (the command is
+     * @throws UnavailableException if the container is not running yet or waits for its restart, if the command
+     *     cannot be started, or if the waiting thread is interrupted (the command is
      *     then killed)
      */
     static int run(PodRun pod, ContainerRun c, List<String> command, ExecIO io) {
+        requireRunning(pod, c);
         if (io.tty() && io.stderr().isPresent()) {
             throw new InvalidInputException("exec with a tty has no separate stderr: a terminal merges it into"
                     + " stdout; ask for a tty without stderr, or for stderr without a tty");
@@ -113,6 +119,25 @@ final class ContainerExec {
                 terminal.close();
             }
         }
+    }
+
+    // Its processes and working folder are there only while it runs: an exec into an ended container would run
+    // a command in a pod that has none, and answer as if it had.
+    private static void requireRunning(PodRun pod, ContainerRun c) {
+        RunStatus s = c.status();
+        if (s.running()) {
+            return;
+        }
+        String state = s.state().api().name().toLowerCase(java.util.Locale.ROOT) + ": "
+                + s.state().reason()
+                + (s.exitCode() == null ? "" : ", exit code " + s.exitCode())
+                + (s.message().isEmpty() ? "" : ", " + s.message());
+        String what = "container " + c.name() + " of pod " + pod.key() + " is not running (" + state + ")";
+        if (s.state().endedForGood()) {
+            throw new InvalidInputException(
+                    what + ": it has ended and will not run again, so there is nothing to exec into");
+        }
+        throw new UnavailableException(what + ": exec into it once it runs");
     }
 
     private static Thread pump(InputStream from, OutputStream to, boolean closeTo) {

@@ -86,8 +86,8 @@ final class ContainerSupervisor {
     }
 
     /**
-     * Starts a run of a container and saves the pod. Under the pod's lock. A run that cannot start ends at once,
-     * with 127 and {@code StartError}, and is not restarted.
+     * Starts a run of a container and saves the pod. Under the pod's lock. A run whose wrapper cannot start ends
+     * at once, with 127 and {@code StartError}, the reason in its message and log, and is not restarted.
      *
      * @param run the pod
      * @param c the container
@@ -134,6 +134,7 @@ final class ContainerSupervisor {
             ProcessBuilder pb =
                     Launches.container(run.key() + "/" + c.name(), run.token(), command(c.spec()), c.workDir());
             Files.deleteIfExists(c.files().exitFile());
+            Files.deleteIfExists(c.files().startErrorFile());
             p = launcher.start(pb);
             // Read at once, while the new process cannot have been reaped: a run that already ended is still known.
             ProcessIdentity identity = ProcessIdentity.of(p.pid()).orElse(null);
@@ -156,8 +157,10 @@ final class ContainerSupervisor {
     }
 
     private void failed(PodRun run, ContainerRun c, Exception e) {
-        c.status(c.status().startFailed(clock.instant()));
-        LOG.warn("Container {} of pod {} could not start: {}", c.name(), run.key(), e.toString());
+        String why = StartErrors.wrapperFailed(e);
+        c.status(c.status().startFailed(clock.instant(), why));
+        StartErrors.log(c.files(), why);
+        LOG.warn("Container {} of pod {} could not start: {}", c.name(), run.key(), why);
     }
 
     /**
@@ -221,7 +224,11 @@ final class ContainerSupervisor {
 
     // Under the pod's lock: records how a run ended and applies the restart policy.
     private void terminated(PodRun run, ContainerRun c, int code) {
-        c.status(c.status().exited(code, clock.instant()));
+        String why = StartErrors.said(c.files(), code);
+        c.status(
+                why == null
+                        ? c.status().exited(code, clock.instant())
+                        : c.status().startError(code, clock.instant(), why));
         RestartPolicy policy = run.spec().restartPolicy();
         boolean restart = !run.deleting()
                 && (policy == RestartPolicy.ALWAYS || (policy == RestartPolicy.ON_FAILURE && code != 0));

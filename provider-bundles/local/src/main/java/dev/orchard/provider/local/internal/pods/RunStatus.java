@@ -13,44 +13,62 @@ import java.time.Instant;
  * @param exitCode how the last run ended, or null if it has not ended (or ended without a trace)
  * @param startedAt when the current or last run started, or null
  * @param finishedAt when the last run ended, or null
+ * @param message what a person needs to know of the last run, such as why it could not start; empty if nothing
  */
-record RunStatus(RunState state, int restarts, Integer exitCode, Instant startedAt, Instant finishedAt) {
+record RunStatus(
+        RunState state, int restarts, Integer exitCode, Instant startedAt, Instant finishedAt, String message) {
     /** A container whose first run is being prepared. */
-    static final RunStatus CREATING = new RunStatus(RunState.CREATING, 0, null, null, null);
+    static final RunStatus CREATING = new RunStatus(RunState.CREATING, 0, null, null, null, "");
 
     /** A run that has just started. */
     RunStatus started(Instant at) {
-        return new RunStatus(RunState.RUNNING, restarts, null, at, null);
+        return new RunStatus(RunState.RUNNING, restarts, null, at, null, "");
     }
 
-    /** A run whose process could not be started: 127, as a shell reports a command it cannot run. */
-    RunStatus startFailed(Instant at) {
-        return new RunStatus(RunState.START_ERROR, restarts, 127, startedAt, at);
+    /**
+     * A run whose wrapper could not be started: 127, as a shell reports a command it cannot run.
+     *
+     * @param at when
+     * @param why why, for the status's message
+     */
+    RunStatus startFailed(Instant at, String why) {
+        return startError(127, at, why);
+    }
+
+    /**
+     * A run whose command could not be started: its wrapper said why, and exited with the code.
+     *
+     * @param code the code, 125 to 127
+     * @param at when
+     * @param why why, for the status's message
+     */
+    RunStatus startError(int code, Instant at, String why) {
+        return new RunStatus(RunState.START_ERROR, restarts, code, startedAt, at, why);
     }
 
     /** A run that ended with a code. */
     RunStatus exited(int code, Instant at) {
-        return new RunStatus(RunState.exited(code), restarts, code, startedAt, at);
+        return new RunStatus(RunState.exited(code), restarts, code, startedAt, at, "");
     }
 
     /** An ended run whose restart is scheduled. */
     RunStatus backingOff() {
-        return new RunStatus(RunState.BACK_OFF, restarts, exitCode, startedAt, finishedAt);
+        return new RunStatus(RunState.BACK_OFF, restarts, exitCode, startedAt, finishedAt, message);
     }
 
     /** One restart more, before its run starts: it waits, so it is never taken for the run that ended. */
     RunStatus restarting() {
-        return new RunStatus(RunState.RESTARTING, restarts + 1, exitCode, startedAt, finishedAt);
+        return new RunStatus(RunState.RESTARTING, restarts + 1, exitCode, startedAt, finishedAt, message);
     }
 
     /** A run that was stopped because its pod was deleted. */
     RunStatus killed(Integer code, Instant at) {
-        return new RunStatus(RunState.KILLED, restarts, code, startedAt, at);
+        return new RunStatus(RunState.KILLED, restarts, code, startedAt, at, "");
     }
 
     /** A run that an earlier instance of the provider started and this one adopts: its counts carry over. */
     static RunStatus adopted(int restarts, Instant startedAt) {
-        return new RunStatus(RunState.RUNNING, restarts, null, startedAt, null);
+        return new RunStatus(RunState.RUNNING, restarts, null, startedAt, null, "");
     }
 
     /** Whether a process of this run may be running: neither creating nor ended. */
@@ -68,6 +86,7 @@ record RunStatus(RunState state, int restarts, Integer exitCode, Instant started
                 restarts,
                 exitCode,
                 state.reason(),
+                message,
                 startedAt,
                 finishedAt);
     }

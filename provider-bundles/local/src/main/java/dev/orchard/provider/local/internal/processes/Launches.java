@@ -23,7 +23,12 @@ import java.util.Optional;
  * {@link #join}), and only then starts the pod's command with the pod's environment, read from the container's
  * environment file: {@code env -i <the pod's variables> /bin/sh -c 'exec "$@"' sh <command>}, so the command is
  * looked up on the pod's own {@code PATH}, and a command that cannot run says why in its output (127, or 126)
- * instead of failing silently.
+ * instead of failing silently. A container's run says it also in its start-error file ({@link
+ * RunFiles#startErrorFile}), which the provider makes the container's StartError message: its wrapper's own
+ * failures ({@code fail}, 125), a command line that could not be handed to the command (Argument list too long at
+ * {@code env -i}), and a command that cannot be executed (127 not found, 126 otherwise). For that a run's last
+ * shell is bash in POSIX mode (which reads no {@code BASH_ENV} of the pod's) with {@code execfail}, so that it
+ * outlives a failed exec to say so.
  */
 public final class Launches {
     // A script is given to bash in the environment, not on its command line: ps then shows a process as
@@ -33,8 +38,29 @@ public final class Launches {
     public static final String SCRIPT_VARIABLE = "ORCHARD_SCRIPT";
 
     private static final String INSIDE_VARIABLE = "ORCHARD_TTY_SCRIPT";
+
+    /** What a run's start-error file holds while its command line is being handed to it. */
+    public static final String START_PENDING = "pending";
+
+    // The run's last shell, under env -i with the pod's environment: $1 the start-error file, then the command. It
+    // empties the file (the command line reached it), execs the command, and says why if that fails.
+    private static final String START = String.join(
+            "\n",
+            "f=$1; shift; : > \"$f\"; shopt -s execfail",
+            "exec -- \"$@\"",
+            "rc=$?",
+            "if [ \"$rc\" -eq 127 ]; then why=\"its command $1 was not found\"",
+            "  case $1 in */*) ;; *) why=\"$why on its PATH ($PATH)\";; esac",
+            "elif [ -d \"$1\" ]; then why=\"its command $1 is a folder\"",
+            "elif [ -e \"$1\" ] && [ ! -x \"$1\" ]; then why=\"its command $1 is not executable: permission denied\"",
+            "else why=\"its command $1 could not be executed (exit $rc): it is no program this host runs, or its"
+                    + " arguments and environment are too long\"; fi",
+            "printf 'orchard: the container could not start: %s\\n' \"$why\" >&2",
+            "printf '%s\\n' \"$why\" > \"$f\"",
+            "exit \"$rc\"");
     private static final String RUN = "eval \"$" + SCRIPT_VARIABLE + "\"";
     private static final String RUN_INSIDE = "eval \"$" + INSIDE_VARIABLE + "\"";
+    private static final String START_VARIABLE = "ORCHARD_START_SCRIPT";
     private static final String DEFAULT_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
     private static final String RUN_POD_COMMAND =
             "mapfile -d '' podenv < \"$envfile\" || fail \"the container's environment $envfile cannot be read\"";
@@ -47,24 +73,40 @@ public final class Launches {
             "  shift",
             "done");
 
-    // The arguments are the command; the orders come on the input, each NUL-ended: log, exit-code file, environment
-    // file, working folder, the number of join files, those files, and "go" last (a cut-off list runs nothing).
+    // The arguments are the command; the orders come on the input, each NUL-ended: log, exit-code file, start-error
+    // file, environment file, working folder, the number of join files, those files, and "go" last (a cut-off list runs
+    // nothing).
     // SIGTERM is for the command alone: the wrapper (trapped, so reset for the command) and the log loop (ignored)
     // outlive it, so that what the command prints while shutting down is logged. SIGKILL ends them all.
     static final String WRAPPER = String.join(
             "\n",
             "mapfile -d '' -t orders; exec < /dev/null; n=${#orders[@]}",
-            "if [ \"$n\" -lt 6 ] || [ \"${orders[n - 1]}\" != go ]; then exit 125; fi",
-            "log=${orders[0]}; exitfile=${orders[1]}; envfile=${orders[2]}; workdir=${orders[3]}; joins=${orders[4]}",
-            "set -- \"${orders[@]:5:joins}\" \"$@\"",
+            "if [ \"$n\" -lt 7 ] || [ \"${orders[n - 1]}\" != go ]; then exit 125; fi",
+            "log=${orders[0]}; exitfile=${orders[1]}; startfile=${orders[2]}; envfile=${orders[3]}",
+            "workdir=${orders[4]}; joins=${orders[5]}",
+            "set -- \"${orders[@]:6:joins}\" \"$@\"",
             "ended() { printf '%s\\n' \"$1\" > \"$exitfile.tmp\" && mv -f \"$exitfile.tmp\" \"$exitfile\"; exit \"$1\"; }",
-            "fail() { printf '%s F orchard: %s\\n' \"$EPOCHREALTIME\" \"$1\" >> \"$log\"; ended 125; }",
+            "said() { printf '%s F orchard: the container could not start: %s\\n' \"$EPOCHREALTIME\" \"$1\" >> \"$log\"",
+            "  printf '%s\\n' \"$1\" > \"$startfile\"; }",
+            "fail() { said \"$1\"; ended 125; }",
             JOIN,
             "cd -- \"$workdir\" 2> /dev/null || fail \"its working folder $workdir cannot be entered\"",
             RUN_POD_COMMAND,
+            "printf '" + START_PENDING + "\\n' > \"$startfile\"",
             "trap : TERM",
-            EXEC_POD_COMMAND + " < /dev/null 2>&1 | " + LogFormat.BASH_WRITER,
-            "ended \"${PIPESTATUS[0]}\"");
+            "env -i \"${podenv[@]}\" \"$BASH\" --posix -c \"$" + START_VARIABLE
+                    + "\" orchard-start \"$startfile\" \"$@\"" + " < /dev/null 2>&1 | " + LogFormat.BASH_WRITER,
+            "rc=${PIPESTATUS[0]}",
+            // The run's last shell never ran: env -i could not hand it the command line (E2BIG).
+            "said=; IFS= read -r said < \"$startfile\"",
+            "if [ \"$said\" = " + START_PENDING + " ]; then",
+            "  if [ \"$rc\" -eq 126 ] || [ \"$rc\" -eq 127 ]; then",
+            "    said \"its command line and environment could not be handed to it (exit $rc): Argument list too long:"
+                    + " Linux takes at most 128 KiB in one argument or variable, and 2 MiB or a quarter of the stack"
+                    + " limit in all\"",
+            "  else : > \"$startfile\"; fi",
+            "fi",
+            "ended \"$rc\"");
 
     // $1 environment file, $2 the number of join files, those files, then the command.
     static final String EXEC = String.join(
@@ -120,6 +162,7 @@ public final class Launches {
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD)
                 .redirectError(ProcessBuilder.Redirect.DISCARD);
         own(pb.environment(), token, WRAPPER);
+        pb.environment().put(START_VARIABLE, START);
         return pb;
     }
 
@@ -141,6 +184,7 @@ public final class Launches {
         List<String> orders = new ArrayList<>(List.of(
                 files.log().toString(),
                 files.exitFile().toString(),
+                files.startErrorFile().toString(),
                 files.envFile().toString(),
                 workDir.toString()));
         addJoins(orders, joins);

@@ -29,6 +29,14 @@ public record RunFiles(Path dir) {
         return dir.resolve("exitcode");
     }
 
+    /**
+     * Where the wrapper says why the command could not start, one line; empty once the command was reached, and
+     * {@value Launches#START_PENDING} while it is being handed its command line.
+     */
+    public Path startErrorFile() {
+        return dir.resolve("starterror");
+    }
+
     /** The environment of the container's command and of what is exec'd in it: {@code NAME=value}, NUL-ended. */
     public Path envFile() {
         return dir.resolve("env");

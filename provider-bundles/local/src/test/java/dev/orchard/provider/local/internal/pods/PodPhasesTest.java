@@ -39,7 +39,7 @@ class PodPhasesTest {
     void anEndedPodFailedIfAnyContainerFailed() {
         assertEquals(PodPhase.SUCCEEDED, phase(false, COMPLETED, COMPLETED));
         assertEquals(PodPhase.FAILED, phase(false, COMPLETED, FAILED));
-        assertEquals(PodPhase.FAILED, phase(false, RUNNING.startFailed(T)), "127");
+        assertEquals(PodPhase.FAILED, phase(false, RUNNING.startFailed(T, "cannot start")), "127");
         assertEquals(PodPhase.FAILED, phase(true, RUNNING.killed(null, T)), "killed without a known exit code");
         assertEquals(PodPhase.SUCCEEDED, phase(true, RUNNING.killed(0, T)), "stopped cleanly at the delete");
     }
