@@ -66,6 +66,7 @@ public final class PodStatusReading {
             var state = s.getState();
             ContainerState orchardState = ContainerState.WAITING;
             String reason = "";
+            String message = "";
             Integer exitCode = null;
             String startedAt = null;
             String finishedAt = null;
@@ -76,11 +77,13 @@ public final class PodStatusReading {
                 ContainerStateTerminated t = state.getTerminated();
                 orchardState = ContainerState.TERMINATED;
                 reason = t.getReason();
+                message = t.getMessage();
                 exitCode = t.getExitCode();
                 startedAt = t.getStartedAt();
                 finishedAt = t.getFinishedAt();
             } else if (state != null && state.getWaiting() != null) {
                 reason = state.getWaiting().getReason();
+                message = state.getWaiting().getMessage();
             }
             if (exitCode == null && s.getLastState() != null && s.getLastState().getTerminated() != null) {
                 ContainerStateTerminated last = s.getLastState().getTerminated();
@@ -95,6 +98,7 @@ public final class PodStatusReading {
                     s.getRestartCount() == null ? 0 : s.getRestartCount(),
                     exitCode,
                     reason,
+                    message,
                     Timestamps.parse("startedAt", startedAt),
                     Timestamps.parse("finishedAt", finishedAt)));
         }

@@ -1,10 +1,13 @@
 package dev.orchard.provider.mock.internal;
 
+import dev.orchard.api.error.InvalidInputException;
 import dev.orchard.api.error.NotFoundException;
 import dev.orchard.api.error.UnavailableException;
 import dev.orchard.api.error.UnsupportedException;
 import dev.orchard.api.naming.Names;
 import dev.orchard.api.pod.Container;
+import dev.orchard.api.pod.ContainerState;
+import dev.orchard.api.pod.ContainerStatus;
 import dev.orchard.api.pod.ExecIO;
 import dev.orchard.api.pod.LogOptions;
 import dev.orchard.api.pod.Pod;
@@ -46,9 +49,8 @@ final class MockContainerIO {
         List<String> lines = new ArrayList<>();
         Optional<Instant> since = options.since(now);
         if (since.isEmpty() || !written.isBefore(since.get())) {
-            List<String> command = new ArrayList<>(c.command());
-            command.addAll(c.args());
-            lines.addAll(MockShell.run(command).stdout());
+            String why = MockShell.cannotStart(command(c));
+            lines.addAll(why == null ? MockShell.run(command(c)).stdout() : List.of("mock: " + why));
         }
         int from = options.tail().isPresent()
                 ? Math.max(0, lines.size() - options.tail().getAsInt())
@@ -77,9 +79,19 @@ final class MockContainerIO {
      * @param io where its output goes; without stderr, errors go to stdout
      * @return the exit code
      * @throws NotFoundException if the pod has no such container
+     * @throws InvalidInputException if the container is not running
      */
     static int exec(Pod pod, String containerName, List<String> command, ExecIO io) {
         container(pod, containerName);
+        for (ContainerStatus s : pod.status().containerStatuses()) {
+            if (s.name().equals(containerName) && s.state() != ContainerState.RUNNING) {
+                // As the kubelet refuses an exec into a stopped container.
+                throw new InvalidInputException("container " + containerName + " of pod " + pod.namespace() + "/"
+                        + pod.name() + " is not running (" + s.state().name().toLowerCase(java.util.Locale.ROOT)
+                        + ": " + s.reason() + (s.message().isEmpty() ? "" : ", " + s.message())
+                        + "), so there is nothing to exec into");
+            }
+        }
         if (io.tty()) {
             // Refused, never ignored: a command that asked for a terminal must not run believing it has one.
             throw new UnsupportedException("the mock provider runs no processes and has no terminal to give"
@@ -93,6 +105,18 @@ final class MockContainerIO {
             throw new UnavailableException("exec output could not be written: " + e.getMessage(), e);
         }
         return r.exitCode();
+    }
+
+    /**
+     * A container's command and its arguments, as one list.
+     *
+     * @param c the container
+     * @return the command line
+     */
+    static List<String> command(Container c) {
+        List<String> command = new ArrayList<>(c.command());
+        command.addAll(c.args());
+        return command;
     }
 
     private static Container container(Pod pod, String containerName) {

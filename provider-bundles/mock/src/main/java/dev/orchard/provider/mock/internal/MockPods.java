@@ -37,6 +37,10 @@ import java.util.function.Consumer;
  * The mock's pod lifecycle, after virtual-kubelet's mock: pods are Running as soon as they are created and
  * Succeeded when deleted; they run no processes.
  *
+ * <p>A container whose command is a path outside {@code /bin}, {@code /usr/bin} and the like cannot start: it is
+ * terminated with StartError and says why ({@link MockShell#cannotStart}), as a kubelet reports it, and an exec into
+ * it, as into any container that is not running, is refused with InvalidInput.
+ *
  * <p>Of the 1.1 model it keeps every field and returns it as given, but runs nothing: ports, limits, probes, node
  * selectors and tolerations have no effect (every container is ready, every init container Completed at once, and
  * emptyDir volumes hold nothing). It has no config maps or secrets, so pods that use them are refused with
@@ -239,9 +243,29 @@ final class MockPods implements PodProvider, PodNotifier {
 
     private static PodStatus runningStatus(Pod pod, Instant started, String podIp) {
         List<ContainerStatus> statuses = new ArrayList<>();
+        boolean allRun = true;
+        boolean anyRuns = false;
         for (Container c : pod.spec().containers()) {
-            statuses.add(
-                    new ContainerStatus(c.name(), c.image(), ContainerState.RUNNING, true, 0, null, "", started, null));
+            String why = MockShell.cannotStart(MockContainerIO.command(c));
+            if (why == null) {
+                anyRuns = true;
+                statuses.add(new ContainerStatus(
+                        c.name(), c.image(), ContainerState.RUNNING, true, 0, null, "", started, null));
+            } else {
+                // As a kubelet reports a command the runtime could not exec: 128, StartError and the runtime's words.
+                allRun = false;
+                statuses.add(new ContainerStatus(
+                        c.name(),
+                        c.image(),
+                        ContainerState.TERMINATED,
+                        false,
+                        0,
+                        128,
+                        "StartError",
+                        why,
+                        started,
+                        started));
+            }
         }
         List<ContainerStatus> initStatuses = new ArrayList<>();
         for (Container c : pod.spec().initContainers()) {
@@ -254,8 +278,22 @@ final class MockPods implements PodProvider, PodNotifier {
                 PodCondition.INITIALIZED,
                 PodCondition.CONTAINERS_READY,
                 PodCondition.READY)) {
-            conditions.add(new PodCondition(type, true, "", "", started));
+            boolean readiness = type.equals(PodCondition.CONTAINERS_READY) || type.equals(PodCondition.READY);
+            conditions.add(
+                    readiness && !allRun
+                            ? new PodCondition(
+                                    type, false, "ContainersNotReady", "a container could not start", started)
+                            : new PodCondition(type, true, "", "", started));
         }
-        return new PodStatus(PodPhase.RUNNING, "", "", "127.0.0.1", podIp, started, statuses, initStatuses, conditions);
+        return new PodStatus(
+                anyRuns ? PodPhase.RUNNING : PodPhase.FAILED,
+                "",
+                "",
+                "127.0.0.1",
+                podIp,
+                started,
+                statuses,
+                initStatuses,
+                conditions);
     }
 }

@@ -12,7 +12,30 @@ final class MockShell {
     /** What a command printed and how it exited. */
     record Result(List<String> stdout, List<String> stderr, int exitCode) {}
 
+    // The folders the mock's "file system" has commands in: a command by a path outside them does not exist.
+    private static final List<String> BIN_FOLDERS =
+            List.of("/bin/", "/sbin/", "/usr/bin/", "/usr/sbin/", "/usr/local/bin/", "/usr/local/sbin/");
+
     private MockShell() {}
+
+    /**
+     * Why a container of this command could not start: its command is a path outside the folders that hold
+     * commands ({@code /bin}, {@code /usr/bin} and the like), which the mock's node does not have.
+     *
+     * @param command the container's command and arguments
+     * @return the reason, as a runtime says it, or null if it starts
+     */
+    static String cannotStart(List<String> command) {
+        if (command.isEmpty()) {
+            return null;
+        }
+        String path = command.get(0);
+        if (!path.startsWith("/") || BIN_FOLDERS.stream().anyMatch(path::startsWith)) {
+            return null;
+        }
+        return "exec: " + path + ": no such file or directory (the mock's node has commands only in "
+                + String.join(", ", BIN_FOLDERS) + ")";
+    }
 
     static Result run(List<String> command) {
         List<String> out = new ArrayList<>();

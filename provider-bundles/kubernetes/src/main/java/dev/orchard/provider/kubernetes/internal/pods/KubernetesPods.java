@@ -3,6 +3,7 @@ package dev.orchard.provider.kubernetes.internal.pods;
 import dev.orchard.api.error.InvalidInputException;
 import dev.orchard.api.error.NotFoundException;
 import dev.orchard.api.error.ProviderFaultException;
+import dev.orchard.api.error.UnavailableException;
 import dev.orchard.api.naming.NamespacedName;
 import dev.orchard.api.pod.Container;
 import dev.orchard.api.pod.ContainerState;
@@ -206,7 +207,7 @@ public final class KubernetesPods implements PodProvider, PodNotifier, AutoClose
         if (command == null || command.isEmpty()) {
             throw new InvalidInputException("exec needs a command, got none");
         }
-        requireContainer(getPod(namespace, podName), containerName);
+        requireRunning(namespace, podName, requireContainer(getPod(namespace, podName), containerName));
         return exec.run(namespaces.toCluster(namespace), podName, containerName, command, io);
     }
 
@@ -316,6 +317,23 @@ public final class KubernetesPods implements PodProvider, PodNotifier, AutoClose
             return Optional.empty();
         }
         return Optional.of(new NamespacedName(orchardNs, p.getMetadata().getName()));
+    }
+
+    // As the kubelet refuses an exec into a stopped container; refused here with a typed error before the cluster's
+    // own, whose category depends on its version. A container the cache has no status of yet is left to the cluster.
+    private static void requireRunning(String namespace, String podName, ContainerStatus s) {
+        if (s == null || s.state() == ContainerState.RUNNING) {
+            return;
+        }
+        String what = "container " + s.name() + " of pod " + namespace + "/" + podName + " is not running ("
+                + s.state().name().toLowerCase(java.util.Locale.ROOT)
+                + (s.reason().isEmpty() ? "" : ": " + s.reason())
+                + (s.exitCode() == null ? "" : ", exit code " + s.exitCode())
+                + (s.message().isEmpty() ? "" : ", " + s.message()) + ")";
+        if (s.state() == ContainerState.TERMINATED) {
+            throw new InvalidInputException(what + ": it has ended, so there is nothing to exec into");
+        }
+        throw new UnavailableException(what + ": exec into it once it runs");
     }
 
     private static ContainerStatus requireContainer(Pod pod, String container) {
