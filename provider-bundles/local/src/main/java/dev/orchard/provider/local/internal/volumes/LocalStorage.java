@@ -34,6 +34,9 @@ import org.slf4j.LoggerFactory;
  * present or absent, and none that was acknowledged is lost. A volume whose metadata cannot be read is listed as
  * Failed with the reason; an add never touches its data, and only its explicit delete removes it. Writes take one
  * lock; reads use an in-memory index and take none.
+ *
+ * <p>An add must fit the pool and the disk at that moment ({@link VolumePool}). Reads and lists show each volume's
+ * bytes in use ({@link VolumeUsage}) and say when they pass its capacity, which nothing enforces.
  */
 public final class LocalStorage implements StorageOps {
     private static final Logger LOG = LoggerFactory.getLogger(LocalStorage.class);
