@@ -9,16 +9,12 @@ import dev.orchard.provider.local.internal.files.Json;
 import dev.orchard.provider.local.internal.files.LinkRefusedException;
 import dev.orchard.provider.local.internal.files.RootFolder;
 import java.io.IOException;
-import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.util.UUID;
-import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -133,28 +129,6 @@ final class VolumeFiles {
                     volume,
                     e.toString());
         }
-    }
-
-    /** The bytes of the files under a folder, by a walk that follows no link; -1 if it cannot be walked. */
-    static long usedBytes(Path dir) {
-        AtomicLong total = new AtomicLong();
-        try {
-            Files.walkFileTree(dir, new SimpleFileVisitor<>() {
-                @Override
-                public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
-                    total.addAndGet(attrs.size());
-                    return FileVisitResult.CONTINUE;
-                }
-
-                @Override
-                public FileVisitResult visitFileFailed(Path file, IOException exc) {
-                    return FileVisitResult.CONTINUE;
-                }
-            });
-        } catch (IOException e) {
-            return -1;
-        }
-        return total.get();
     }
 
     /** The namespace folder, made if missing; a link there is refused, as the caller's problem to hear of. */
