@@ -17,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code -c} does.
  */
 class DaemonAndMinusCRaceIT {
-    private static final long ROUNDS_SECONDS = 35;
+    private static final long ROUNDS_SECONDS = 30;
     private static final int MAX_ROUNDS = 30;
 
     @TempDir
