@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orchard.api.error.AlreadyExistsException;
 import dev.orchard.api.error.UnavailableException;
 import dev.orchard.api.naming.NamespacedName;
 import dev.orchard.api.orchestrator.VolumeProfile;
@@ -29,6 +30,7 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -118,6 +120,27 @@ class LocalPodsMountsTest extends LocalPodsTestBase {
         pods.deletePod(NS, "m");
         assertFalse(Files.exists(sandbox("m"), LinkOption.NOFOLLOW_LINKS), "the retry removes the sandbox");
         assertTrue(pods.getPods().isEmpty());
+        assertKept();
+    }
+
+    @Test
+    void aPodLeftByARefusedDeleteIsRetriedAtTheNextStartAndKeepsItsNameUntilItIsGone() throws Exception {
+        refusingProvider();
+        mountingPod(Kind.THREE_DEEP, "", List.of(), List.of());
+        Path mount = sandbox("m").resolve(Kind.THREE_DEEP.at);
+        assertThrows(UnavailableException.class, () -> pods.deletePod(NS, "m"));
+
+        refusingProvider(); // a restart: the journal says the delete had begun, and the mount still refuses it
+        assertKept();
+        assertTrue(Files.isDirectory(sandbox("m")), "the sandbox is kept");
+        assertThrows(
+                AlreadyExistsException.class,
+                () -> pods.createPod(Pod.of(NS, "m", spec(RestartPolicy.NEVER, sh("c", "true")))),
+                "the name stays taken while something of the pod is left");
+
+        assertEquals(null, run("umount", mount.toString())); // what the operator does
+        pods.deletePod(NS, "m");
+        assertFalse(Files.exists(sandbox("m"), LinkOption.NOFOLLOW_LINKS));
         assertKept();
     }
 
