@@ -73,6 +73,21 @@ class MountGuardTest {
     }
 
     @Test
+    void aBusyMountIsDetachedLazilyAndWhatHoldsItKeepsItsContent() throws Exception {
+        Path mount = Files.createDirectories(root.resolve("ns", "pod", "busy"));
+        assertEquals(null, run("mount", "--bind", keep.toString(), mount.toString()));
+        try (var held = Files.newInputStream(mount.resolve("precious.txt"))) {
+            assertTrue(run("umount", mount.toString()) != null, "an open file keeps a plain detach from working");
+
+            assertTrue(root.remove("ns", "pod"));
+
+            assertEquals("keep me", new String(held.readAllBytes(), StandardCharsets.UTF_8));
+        }
+        assertEquals("keep me", Files.readString(keep.resolve("precious.txt")));
+        assertEquals(List.of(), MountTable.read(MountTable.SELF).atOrUnder(root.path()));
+    }
+
+    @Test
     void aMountThatCannotBeDetachedRefusesTheRemovalBeforeAnythingIsRemoved() throws Exception {
         Path mount = Files.createDirectories(root.resolve("ns", "pod", "a", "b", "c"));
         Files.writeString(root.resolve("ns", "pod", "mine.txt"), "the pod's");
