@@ -258,6 +258,10 @@ public final class LocalPods implements PodProvider, PodNotifier {
         PodRun run = table.any(namespace, name);
         run.lock(); // a create of it still running holds the lock until the pod is made, or gone
         try {
+            if (run.leftover() != null && table.holds(run)) {
+                removal.retry(run); // an earlier delete left its sandbox: removes the rest, or says what stays
+                return;
+            }
             if (!table.changeable(run)) {
                 throw PodTable.notFound(namespace, name);
             }

@@ -73,7 +73,12 @@ final class SandboxScan {
                 for (Path pod : RootMark.entries(ns)) {
                     String name = pod.getFileName().toString();
                     if (name.startsWith(RootFolder.TRASH_PREFIX)) {
-                        root.remove(namespace, name); // a removal a crash interrupted
+                        try {
+                            root.remove(namespace, name); // a removal a crash interrupted
+                        } catch (IOException e) {
+                            // A mount left in it, say: kept, and the start goes on; the next start tries again.
+                            LOG.warn("Leaving {} for now: it could not be removed: {}", pod, e.getMessage());
+                        }
                     } else if (!Names.isDns1123Label(name) || !known.test(new NamespacedName(namespace, name))) {
                         LOG.warn(
                                 "Leaving {} alone: it is no pod the local provider runs{}",

@@ -9,6 +9,7 @@ import dev.orchard.api.orchestrator.VolumeList;
 import dev.orchard.api.orchestrator.VolumePhase;
 import dev.orchard.api.orchestrator.VolumeProfile;
 import dev.orchard.api.quantity.Quantity;
+import dev.orchard.provider.local.internal.files.MountRefusedException;
 import dev.orchard.provider.local.internal.files.RootFolder;
 import dev.orchard.provider.local.internal.files.RootMark;
 import java.io.IOException;
@@ -150,13 +151,30 @@ public final class LocalStorage implements StorageOps {
                 throw new UnavailableException("volume " + key + " is bound to a pod; delete the pod first");
             }
             try {
+                files.detachMounts(key); // a mount that stays refuses the delete, before anything is removed
+            } catch (MountRefusedException e) {
+                throw new UnavailableException(
+                        "volume " + key + " is not deleted, and its data is kept: " + e.getMessage(), e);
+            } catch (IOException e) {
+                throw new UnavailableException("volume " + key + " could not be deleted: " + e, e);
+            }
+            try {
                 files.deleteMetadata(key); // the commit point: from here on the volume is gone
             } catch (IOException e) {
                 throw new UnavailableException("volume " + key + " could not be deleted: " + e, e);
             }
             index.remove(key);
-            files.deleteData(key);
             usage.forget(key);
+            try {
+                files.deleteData(key);
+            } catch (IOException e) {
+                LOG.warn("Volume {} is deleted but its data could not all be removed: {}", key, e.toString());
+                throw new UnavailableException(
+                        "volume " + key + " is deleted, but not all of its data could be"
+                                + " removed: " + e.getMessage() + "; what is left is in a " + RootFolder.TRASH_PREFIX
+                                + " folder beside " + files.dataDir(key) + ", which the next start removes",
+                        e);
+            }
             return true;
         } finally {
             writes.unlock();

@@ -84,7 +84,12 @@ final class VolumeScan {
         for (Path p : entries) {
             String file = p.getFileName().toString();
             if (file.startsWith(VolumeFiles.TEMP_PREFIX) || file.startsWith(RootFolder.TRASH_PREFIX)) {
-                ns.remove(file); // an add or a removal that a crash interrupted
+                try {
+                    ns.remove(file); // an add or a removal that a crash interrupted
+                } catch (IOException e) {
+                    // A mount left in it, say: kept, and the start goes on; the next start tries again.
+                    LOG.warn("Leaving {} for now: it could not be removed: {}", p, e.getMessage());
+                }
             } else if (isMetadata(p)) {
                 String name = file.substring(0, file.length() - VolumeFiles.METADATA_SUFFIX.length());
                 described.add(name);
