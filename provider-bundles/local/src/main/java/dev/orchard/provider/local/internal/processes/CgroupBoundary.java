@@ -59,6 +59,13 @@ final class CgroupBoundary implements PodBoundary {
     }
 
     @Override
+    public boolean holds(ProcessIdentity process) {
+        // The kernel's list of the pod's group and the groups below it; a process that is not in it is not the
+        // pod's, whatever the journal says.
+        return process.running() && members().contains(process);
+    }
+
+    @Override
     public List<ProcessIdentity> members(String container, long wrapperPid) {
         List<ProcessIdentity> out = new ArrayList<>();
         collect(pod.get(0).path().resolve(group(container)), out);

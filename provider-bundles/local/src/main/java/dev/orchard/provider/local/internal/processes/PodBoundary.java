@@ -34,6 +34,16 @@ public sealed interface PodBoundary permits CgroupBoundary, TokenBoundary {
     List<ProcessIdentity> members();
 
     /**
+     * Whether the kernel puts a process inside the pod: it is in the pod's cgroup, or its environment holds the
+     * pod's token. A pid and start time from the journal are only hints, which a pod that writes its journal can
+     * point at any process; this is the proof, and nothing outside it is adopted or signalled.
+     *
+     * @param process the process, which must still run
+     * @return true if it is the pod's
+     */
+    boolean holds(ProcessIdentity process);
+
+    /**
      * The processes of a container's current run that still run: its wrapper, the command, and whatever they
      * started and left behind.
      *

@@ -47,6 +47,12 @@ public final class TokenBoundary implements PodBoundary {
     }
 
     @Override
+    public boolean holds(ProcessIdentity process) {
+        // The provider sets the token at exec; no process of the pod can put it into the environment of another.
+        return process.running() && Proc.environHas(process.pid(), entry) && process.running();
+    }
+
+    @Override
     public List<ProcessIdentity> members(String container, long wrapperPid) {
         List<ProcessIdentity> out = new ArrayList<>();
         for (ProcessIdentity p : members()) {

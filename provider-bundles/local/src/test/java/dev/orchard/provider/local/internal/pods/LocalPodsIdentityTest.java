@@ -1,0 +1,73 @@
+package dev.orchard.provider.local.internal.pods;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.orchard.api.pod.ContainerState;
+import dev.orchard.api.pod.ContainerStatus;
+import dev.orchard.api.pod.PodStats;
+import dev.orchard.provider.local.internal.processes.CgroupHost;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Which processes are a pod's after a restart of the provider: the kernel says so (the pod's cgroup, or its token
+ * in the environment), never the journal, which the pod can rewrite.
+ */
+class LocalPodsIdentityTest extends LocalPodsTestBase {
+
+    // The pod writes another process's pid and its real start ticks into its pod.json, then the runtime restarts.
+    @ParameterizedTest(name = "cgroups: {0}")
+    @ValueSource(booleans = {true, false})
+    void aJournalForgedWithAnotherProcesssRealIdentityNeitherAdoptsNorKillsIt(boolean cgroups) throws Exception {
+        CgroupHost host =
+                cgroups ? CgroupHost.discover("identity-" + Long.toHexString(System.nanoTime())) : CgroupHost.NONE;
+        assumeTrue(host.available() || !cgroups, "this host lets the provider make no cgroup: " + host);
+        reopen(ContainerLogs.CAP_BYTES, host);
+        createRunning("web", "sleep 300");
+        Process foreign = new ProcessBuilder("sleep", "300").start();
+        try {
+            pods.detach();
+            Path journal = podRoot.resolve(".orchard/pods").resolve(NS).resolve("web/pod.json");
+            String forged = Files.readString(journal)
+                    .replaceAll("\"pid\"\\s*:\\s*\\d+", "\"pid\":" + foreign.pid())
+                    .replaceAll("\"startTicks\"\\s*:\\s*\\d+", "\"startTicks\":" + startTicks(foreign.pid()));
+            Files.writeString(journal, forged);
+
+            pods = new LocalPods(
+                    LocalPods.root(tmp.resolve("pods")),
+                    storage,
+                    Clock.systemUTC(),
+                    "local",
+                    110,
+                    ContainerLogs.CAP_BYTES,
+                    ContainerSupervisor.Launcher.PROCESS_BUILDER,
+                    host);
+            ContainerStatus s = container("web", "c");
+            assertEquals(ContainerState.TERMINATED, s.state(), "the foreign process is not the container's run");
+            assertEquals("ContainerStatusUnknown", s.reason(), "the status says the run is unknown");
+            assertEquals(137, s.exitCode());
+            assertTrue(pods.pid(NS, "web", "c").isEmpty(), "the foreign pid is forgotten");
+            for (PodStats p : pods.getStatsSummary().pods()) {
+                assertEquals(0, p.containers().size(), "no stats of the foreign process are shown as the pod's");
+            }
+            assertFalse(Files.readString(journal).contains("\"pid\":" + foreign.pid()), "nor journalled again");
+
+            pods.deletePod(NS, "web");
+            assertTrue(foreign.isAlive(), "pod-rm did not signal the foreign process");
+        } finally {
+            foreign.destroyForcibly(); // the provider, closed after each test, removes its cgroups
+        }
+    }
+
+    private static long startTicks(long pid) throws IOException {
+        String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+        return Long.parseLong(stat.substring(stat.lastIndexOf(')') + 2).split(" ")[19]);
+    }
+}
