@@ -13,8 +13,11 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.function.BooleanSupplier;
+import java.util.function.Predicate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -173,6 +176,58 @@ final class PodJournal {
             }
         } catch (IOException e) {
             LOG.warn("Could not look for pods to adopt under {}: {}", pods, e.toString());
+        }
+        return out;
+    }
+
+    /**
+     * Which cgroups the journals name, for the start-up sweep: each readable journal's, and any group of a pod
+     * whose journal cannot be read (that pod is left alone, groups and all).
+     *
+     * @param journals what {@link #scan} read
+     * @return whether a group's folder name is named
+     */
+    Predicate<String> namesGroup(List<Entry> journals) {
+        Set<String> named = new HashSet<>();
+        Set<String> unread = new HashSet<>();
+        journalled().forEach(k -> unread.add(k.namespace() + "." + k.name() + "."));
+        for (Entry e : journals) {
+            unread.remove(e.key().namespace() + "." + e.key().name() + ".");
+            for (String folder : e.pod().cgroupFolders()) {
+                int slash = folder == null ? -1 : folder.lastIndexOf('/');
+                if (folder != null) {
+                    named.add(folder.substring(slash + 1));
+                }
+            }
+            if (e.pod().token() != null) {
+                named.add(PodCreation.groupName(e.key(), e.pod().token()));
+            }
+        }
+        return group -> named.contains(group) || unread.stream().anyMatch(group::startsWith);
+    }
+
+    // Every pod whose folder holds a journal file, readable or not.
+    private Set<NamespacedName> journalled() {
+        Set<NamespacedName> out = new HashSet<>();
+        if (!Files.isDirectory(pods, LinkOption.NOFOLLOW_LINKS)) {
+            return out;
+        }
+        try {
+            for (Path ns : RootMark.entries(pods)) {
+                String namespace = ns.getFileName().toString();
+                if (!RootMark.isFolder(ns) || !Names.isDns1123Label(namespace)) {
+                    continue;
+                }
+                for (Path dir : RootMark.entries(ns)) {
+                    if (Names.isDns1123Label(dir.getFileName().toString())
+                                    && Files.exists(dir.resolve(PodState.JOURNAL), LinkOption.NOFOLLOW_LINKS)
+                            || Files.exists(dir.resolve(PodState.CREATE_JOURNAL), LinkOption.NOFOLLOW_LINKS)) {
+                        out.add(new NamespacedName(namespace, dir.getFileName().toString()));
+                    }
+                }
+            }
+        } catch (IOException e) {
+            LOG.warn("Could not list the pods' journals under {}: {}", pods, e.toString());
         }
         return out;
     }

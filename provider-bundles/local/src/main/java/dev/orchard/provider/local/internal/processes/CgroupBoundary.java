@@ -37,6 +37,13 @@ final class CgroupBoundary implements PodBoundary {
     }
 
     @Override
+    public void make() throws IOException {
+        for (CgroupHost.Folder f : pod) {
+            CgroupHost.make(f);
+        }
+    }
+
+    @Override
     public List<Path> joinFiles(String part) throws IOException {
         List<Path> out = new ArrayList<>();
         for (CgroupHost.Folder f : pod) {

@@ -17,6 +17,14 @@ public sealed interface PodBoundary permits CgroupBoundary, TokenBoundary {
     String EXEC = "exec";
 
     /**
+     * Makes what the boundary needs on the host (its cgroups). Called once the journal names them, so that a stop
+     * of the runtime at any point leaves nothing that no journal names.
+     *
+     * @throws java.io.IOException if a group cannot be made
+     */
+    void make() throws java.io.IOException;
+
+    /**
      * The files a process launched for a part of the pod writes its pid to, before it runs anything, to join it.
      *
      * @param part a container's name, or {@link #EXEC}
