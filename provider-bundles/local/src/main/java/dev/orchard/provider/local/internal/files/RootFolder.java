@@ -26,8 +26,9 @@ import java.util.UUID;
  * <p>A removal goes through directory handles opened without following links ({@link SecureDirectoryStream},
  * {@code openat} and {@code unlinkat} on Linux): a link met on the way is refused, and a link swapped in while it
  * runs still leads nowhere, because nothing is looked up by path again. What is removed is first renamed to
- * {@code .trash-<name>-<id>} beside it, so that a removal a crash interrupted is recognised as Orchard's and
- * finished at the next start.
+ * {@code .trash-<root id>-<name>-<uuid>} beside it, so that a removal a crash interrupted is recognised as
+ * Orchard's and finished at the next start. The root's id is random, made with its mark ({@link RootMark}): an
+ * entry that merely looks like trash ({@code .trash-cache}) never carries it, and is never taken for Orchard's.
  */
 public final class RootFolder {
     /** The prefix of an entry being removed: Orchard's mark of an interrupted removal. */
@@ -37,9 +38,13 @@ public final class RootFolder {
     private static final int MAX_DEPTH = 48;
 
     private final Path path;
+    // The id of the root this folder is in, which the names of its own temporary entries carry; null if it is in
+    // no marked root.
+    private final String rootId;
 
-    private RootFolder(Path path) {
+    private RootFolder(Path path, String rootId) {
         this.path = path;
+        this.rootId = rootId;
     }
 
     /**
@@ -50,10 +55,39 @@ public final class RootFolder {
      * @throws IOException if it is not an existing folder
      */
     public static RootFolder at(Path real) throws IOException {
+        return at(real, null);
+    }
+
+    // A marked root, whose own temporary entries carry its id.
+    static RootFolder at(Path real, String rootId) throws IOException {
         if (!real.isAbsolute() || !real.equals(real.toRealPath()) || !Files.isDirectory(real)) {
             throw new FileSystemException(real.toString(), null, "not the real path of an existing folder");
         }
-        return new RootFolder(real);
+        return new RootFolder(real, rootId);
+    }
+
+    /**
+     * A new name for a temporary entry of Orchard's in this folder, which carries the root's id:
+     * {@code <prefix><root id>-<name>-<uuid>}.
+     *
+     * @param prefix what kind of entry it is, such as {@link #TRASH_PREFIX}
+     * @param name what it is of
+     * @return the name, unique
+     */
+    public String ownEntry(String prefix, String name) {
+        return prefix + (rootId == null ? "" : rootId + "-") + name + "-" + UUID.randomUUID();
+    }
+
+    /**
+     * Whether an entry's name is one of this root's own temporary entries of a kind, as {@link #ownEntry} names
+     * them: a name that merely starts with the prefix is not.
+     *
+     * @param prefix the kind
+     * @param entry the entry's name
+     * @return true if it carries this root's id
+     */
+    public boolean isOwnEntry(String prefix, String entry) {
+        return rootId != null && entry.startsWith(prefix + rootId + "-");
     }
 
     /**
@@ -104,7 +138,7 @@ public final class RootFolder {
                 }
             }
         }
-        return new RootFolder(p);
+        return new RootFolder(p, rootId);
     }
 
     /**
@@ -124,7 +158,7 @@ public final class RootFolder {
         }
         Path p = resolveOne(parent, names[names.length - 1]);
         Files.createDirectory(p);
-        return new RootFolder(p);
+        return new RootFolder(p, rootId);
     }
 
     /**
@@ -144,7 +178,7 @@ public final class RootFolder {
             }
             requireFolder(p);
         }
-        return Optional.of(new RootFolder(p));
+        return Optional.of(new RootFolder(p, rootId));
     }
 
     /**
@@ -180,9 +214,9 @@ public final class RootFolder {
                 if (attributes(dir, name).isEmpty()) {
                     return false;
                 }
-                Path trash = Path.of(TRASH_PREFIX + name + "-" + UUID.randomUUID());
+                Path trash = Path.of(ownEntry(TRASH_PREFIX, name.toString()));
                 dir.move(name, dir, trash);
-                removeTree(dir, trash);
+                removeTree(dir, trash, ownEntry(TRASH_PREFIX, "deep"));
                 return true;
             } finally {
                 while (!opened.isEmpty()) {
@@ -193,11 +227,12 @@ public final class RootFolder {
     }
 
     // Removes an entry of an open folder; folders below MAX_DEPTH are moved up beside it first.
-    private static void removeTree(SecureDirectoryStream<Path> base, Path name) throws IOException {
+    // Deep folders are moved up under names that start with deepTrash, each made unique.
+    private static void removeTree(SecureDirectoryStream<Path> base, Path name, String deepTrash) throws IOException {
         List<Path> pending = new ArrayList<>(List.of(name));
         while (!pending.isEmpty()) {
             Path next = pending.remove(pending.size() - 1);
-            removeEntry(base, base, next, 0, pending);
+            removeEntry(base, base, next, 0, pending, deepTrash);
         }
     }
 
@@ -206,7 +241,8 @@ public final class RootFolder {
             SecureDirectoryStream<Path> parent,
             Path name,
             int depth,
-            List<Path> pending)
+            List<Path> pending,
+            String deepTrash)
             throws IOException {
         Optional<BasicFileAttributes> attrs = attributes(parent, name);
         if (attrs.isEmpty()) {
@@ -217,7 +253,7 @@ public final class RootFolder {
             return;
         }
         if (depth >= MAX_DEPTH) {
-            Path moved = Path.of(TRASH_PREFIX + "deep-" + UUID.randomUUID());
+            Path moved = Path.of(deepTrash + "-" + UUID.randomUUID());
             parent.move(name, base, moved);
             pending.add(moved);
             return;
@@ -228,7 +264,7 @@ public final class RootFolder {
                 entries.add(e.getFileName());
             }
             for (Path e : entries) {
-                removeEntry(base, dir, e, depth + 1, pending);
+                removeEntry(base, dir, e, depth + 1, pending, deepTrash);
             }
         }
         parent.deleteDirectory(name);

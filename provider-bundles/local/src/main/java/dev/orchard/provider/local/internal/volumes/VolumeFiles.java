@@ -17,7 +17,6 @@ import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.BasicFileAttributes;
-import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -27,8 +26,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p>The data of volume {@code ns/name} is {@code <root>/<ns>/<name>/}, its metadata
  * {@code <root>/<ns>/<name>.volume.json}. The metadata file is the commit point. Adding makes an empty folder
- * {@code .tmp-<name>-<id>}, commits the metadata durably, then renames the folder to {@code <name>}: a crash
- * leaves either a {@code .tmp-} folder (Orchard's, removed at start) or a committed volume, never a plain folder
+ * {@code .tmp-<root id>-<name>-<uuid>}, commits the metadata durably, then renames the folder to {@code <name>}: a
+ * crash leaves either a {@code .tmp-} folder with the root's id (Orchard's, removed at start) or a committed
+ * volume, never a plain folder
  * that the start-up scan could not tell from someone else's. Deleting removes the metadata first (the volume is
  * gone), then the data, through {@link RootFolder#remove}, which never follows a link.
  *
@@ -83,7 +83,7 @@ final class VolumeFiles {
     void create(Volume v) throws IOException {
         NamespacedName key = new NamespacedName(v.namespace(), v.name());
         RootFolder ns = namespace(v.namespace());
-        String partial = TEMP_PREFIX + v.name() + "-" + UUID.randomUUID();
+        String partial = ns.ownEntry(TEMP_PREFIX, v.name());
         ns.newFolder(partial);
         boolean committed = false;
         try {
@@ -104,7 +104,7 @@ final class VolumeFiles {
         RootFolder ns = namespace(v.namespace());
         AtomicFiles.replaceDurably(
                 metadata(new NamespacedName(v.namespace(), v.name())),
-                ns.resolve(TEMP_PREFIX + v.name() + "-" + UUID.randomUUID() + ".json"),
+                ns.resolve(ns.ownEntry(TEMP_PREFIX, v.name()) + ".json"),
                 Json.mapper().writeValueAsBytes(StoredVolume.of(v)));
     }
 
