@@ -238,7 +238,7 @@ public final class CgroupHost {
         for (Hierarchy h : hierarchies) {
             folders.add(new Folder(h, h.parent().resolve(group)));
         }
-        return new CgroupBoundary(folders);
+        return new CgroupBoundary(folders, token);
     }
 
     // Makes a pod's folder in its hierarchy, and gives it the controllers the provider's folder has.
@@ -295,7 +295,7 @@ public final class CgroupHost {
             }
         }
         if (!folders.isEmpty() && folders.get(0).hierarchy().equals(hierarchies.get(0))) {
-            return new CgroupBoundary(folders);
+            return new CgroupBoundary(folders, token);
         }
         if (stored.stream().anyMatch(s -> Files.exists(Path.of(s), LinkOption.NOFOLLOW_LINKS))) {
             LOG.warn(

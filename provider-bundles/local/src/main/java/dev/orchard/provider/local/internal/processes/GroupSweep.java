@@ -53,7 +53,7 @@ final class GroupSweep {
     }
 
     private static void remove(String name, List<CgroupHost.Folder> folders) {
-        CgroupBoundary group = new CgroupBoundary(folders);
+        CgroupBoundary group = new CgroupBoundary(folders, null);
         int killed = group.members().size();
         for (int round = 0; ; round++) {
             Stopping.stop(group, List.of(), 0);

@@ -42,8 +42,9 @@ public sealed interface PodBoundary permits CgroupBoundary, TokenBoundary {
     List<ProcessIdentity> members();
 
     /**
-     * Whether the kernel puts a process inside the pod: it is in the pod's cgroup, or its environment holds the
-     * pod's token. A pid and start time from the journal are only hints, which a pod that writes its journal can
+     * Whether the kernel puts a process inside the pod: it is in the pod's cgroup (or, a wrapper that has not
+     * moved itself in yet, holds the pod's token in the environment the provider gave it at exec); without
+     * cgroups, its environment holds the pod's token. A pid and start time from the journal are only hints, which a pod that writes its journal can
      * point at any process; this is the proof, and nothing outside it is adopted or signalled.
      *
      * @param process the process, which must still run

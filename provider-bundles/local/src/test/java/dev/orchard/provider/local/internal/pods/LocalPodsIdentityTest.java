@@ -8,11 +8,14 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.orchard.api.pod.ContainerState;
 import dev.orchard.api.pod.ContainerStatus;
 import dev.orchard.api.pod.PodStats;
+import dev.orchard.api.pod.RestartPolicy;
 import dev.orchard.provider.local.internal.processes.CgroupHost;
+import dev.orchard.provider.local.internal.processes.Launches;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -40,15 +43,7 @@ class LocalPodsIdentityTest extends LocalPodsTestBase {
                     .replaceAll("\"startTicks\"\\s*:\\s*\\d+", "\"startTicks\":" + startTicks(foreign.pid()));
             Files.writeString(journal, forged);
 
-            pods = new LocalPods(
-                    LocalPods.root(tmp.resolve("pods")),
-                    storage,
-                    Clock.systemUTC(),
-                    "local",
-                    110,
-                    ContainerLogs.CAP_BYTES,
-                    ContainerSupervisor.Launcher.PROCESS_BUILDER,
-                    host);
+            pods = open(host, ContainerSupervisor.Launcher.PROCESS_BUILDER);
             ContainerStatus s = container("web", "c");
             assertEquals(ContainerState.TERMINATED, s.state(), "the foreign process is not the container's run");
             assertEquals("ContainerStatusUnknown", s.reason(), "the status says the run is unknown");
@@ -64,6 +59,51 @@ class LocalPodsIdentityTest extends LocalPodsTestBase {
         } finally {
             foreign.destroyForcibly(); // the provider, closed after each test, removes its cgroups
         }
+    }
+
+    // A replacement can come within milliseconds of a create: a wrapper released, not yet in its group, is the pod's
+    // by the token the provider gave it at exec, and is adopted, not reported unknown.
+    @Test
+    void aWrapperNotInItsGroupYetIsAdoptedByItsToken() throws Exception {
+        CgroupHost host = CgroupHost.discover("identity-late-" + Long.toHexString(System.nanoTime()));
+        assumeTrue(host.available(), "this host lets the provider make no cgroup: " + host);
+        Path gate = tmp.resolve("join-gate");
+        Path ran = tmp.resolve("ran");
+        String wait = "for ((w = 0; w < 400; w++)); do [ -e '" + gate + "' ] && break; sleep 0.05; done\n";
+        ContainerSupervisor.Launcher lateJoin = builder -> {
+            if (builder.command().stream().anyMatch(a -> a.startsWith("orchard-wrapper:"))) {
+                builder.environment()
+                        .compute(
+                                Launches.SCRIPT_VARIABLE,
+                                (k, script) -> script.replace("for ((i = 0;", wait + "for ((i = 0;"));
+            }
+            return builder.start();
+        };
+        pods.close();
+        pods = open(host, lateJoin);
+        create("late", RestartPolicy.NEVER, sh("c", "touch " + ran + "; exec sleep 300"));
+        long wrapper = pods.pid(NS, "late", "c").orElseThrow();
+        pods.detach();
+
+        pods = open(host, ContainerSupervisor.Launcher.PROCESS_BUILDER);
+        assertFalse(Files.exists(ran), "the wrapper has not joined its group yet");
+        assertEquals(ContainerState.RUNNING, container("late", "c").state(), "it is adopted");
+        assertEquals(wrapper, pods.pid(NS, "late", "c").orElseThrow(), "the same process");
+        Files.createFile(gate);
+        await("the command to run", WAIT, () -> Files.exists(ran), done -> done);
+        assertEquals(ContainerState.RUNNING, container("late", "c").state());
+    }
+
+    private LocalPods open(CgroupHost host, ContainerSupervisor.Launcher launcher) throws IOException {
+        return new LocalPods(
+                LocalPods.root(tmp.resolve("pods")),
+                storage,
+                Clock.systemUTC(),
+                "local",
+                110,
+                ContainerLogs.CAP_BYTES,
+                launcher,
+                host);
     }
 
     private static long startTicks(long pid) throws IOException {
