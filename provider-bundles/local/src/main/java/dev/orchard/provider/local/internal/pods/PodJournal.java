@@ -13,8 +13,10 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
@@ -143,8 +145,8 @@ final class PodJournal {
     }
 
     /**
-     * Reads every saved pod. A file that cannot be read, or that describes another pod than the one whose folder
-     * holds it, is logged and skipped, and its pod left alone.
+     * Reads every saved pod. A file that cannot be read, that describes another pod than the one whose folder
+     * holds it, or that carries the same token as another, is logged and skipped, and its pod left alone.
      *
      * @return the saved pods
      */
@@ -176,6 +178,34 @@ final class PodJournal {
             }
         } catch (IOException e) {
             LOG.warn("Could not look for pods to adopt under {}: {}", pods, e.toString());
+        }
+        return withoutSharedTokens(out);
+    }
+
+    // A pod can write its journal: one that copied another pod's token would get that pod's processes counted as its
+    // own, since the token is what finds them. Which journal was copied cannot be told, so neither pod is taken:
+    // both are left alone (processes, files and groups), for a person to look at.
+    private static List<Entry> withoutSharedTokens(List<Entry> all) {
+        Map<String, List<Entry>> byToken = new HashMap<>();
+        for (Entry e : all) {
+            if (e.pod().token() != null) {
+                byToken.computeIfAbsent(e.pod().token(), t -> new ArrayList<>()).add(e);
+            }
+        }
+        List<Entry> out = new ArrayList<>();
+        for (Entry e : all) {
+            List<Entry> same =
+                    e.pod().token() == null ? List.of(e) : byToken.get(e.pod().token());
+            if (same.size() == 1) {
+                out.add(e);
+            } else {
+                LOG.error(
+                        "Leaving the pod saved in {} alone: its journal carries the token of {} too; a pod's journal"
+                                + " was edited, and neither pod's processes can be told apart; stop them and remove"
+                                + " the pods' folders by hand",
+                        e.file(),
+                        same.stream().filter(o -> o != e).map(Entry::file).toList());
+            }
         }
         return out;
     }

@@ -2,9 +2,11 @@ package dev.orchard.provider.local.internal.pods;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.orchard.api.error.NotFoundException;
 import dev.orchard.api.pod.ContainerState;
 import dev.orchard.api.pod.ContainerStatus;
 import dev.orchard.api.pod.PodStats;
@@ -15,6 +17,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -59,6 +64,38 @@ class LocalPodsIdentityTest extends LocalPodsTestBase {
         } finally {
             foreign.destroyForcibly(); // the provider, closed after each test, removes its cgroups
         }
+    }
+
+    // Without cgroups the token finds a pod's processes: a pod that copies another's token (and its wrapper's pid and
+    // start ticks) into its own journal would get that pod's processes adopted, and killed by its pod-rm.
+    @Test
+    void aJournalCarryingAnotherPodsTokenGetsNeitherPodTaken() throws Exception {
+        reopen(ContainerLogs.CAP_BYTES, CgroupHost.NONE);
+        createRunning("victim", "sleep 300");
+        createRunning("forger", "sleep 300");
+        long victim = pods.pid(NS, "victim", "c").orElseThrow();
+        pods.detach();
+        Path journals = podRoot.resolve(".orchard/pods").resolve(NS);
+        Matcher token = Pattern.compile("\"token\"\\s*:\\s*\"([^\"]+)\"")
+                .matcher(Files.readString(journals.resolve("victim/pod.json")));
+        assertTrue(token.find());
+        Path forger = journals.resolve("forger/pod.json");
+        Files.writeString(
+                forger,
+                Files.readString(forger)
+                        .replaceAll("\"token\"\\s*:\\s*\"[^\"]+\"", "\"token\":\"" + token.group(1) + "\"")
+                        .replaceAll("\"pid\"\\s*:\\s*\\d+", "\"pid\":" + victim)
+                        .replaceAll("\"startTicks\"\\s*:\\s*\\d+", "\"startTicks\":" + startTicks(victim)));
+
+        pods = open(CgroupHost.NONE, ContainerSupervisor.Launcher.PROCESS_BUILDER);
+        assertThrows(NotFoundException.class, () -> pods.getPod(NS, "forger"), "the forger is left alone");
+        assertThrows(NotFoundException.class, () -> pods.getPod(NS, "victim"), "and so is its victim");
+        assertTrue(ProcessHandle.of(victim).map(LocalPodsTestBase::running).orElse(false), "nothing was killed");
+        // Left alone means left to a person: end what the test started.
+        for (String p : leftovers(podRoot)) {
+            ProcessHandle.of(Long.parseLong(p.split(" ")[0])).ifPresent(ProcessHandle::destroyForcibly);
+        }
+        await("the pods' processes to end", WAIT, () -> leftovers(podRoot), List::isEmpty);
     }
 
     // A replacement can come within milliseconds of a create: a wrapper released, not yet in its group, is the pod's
