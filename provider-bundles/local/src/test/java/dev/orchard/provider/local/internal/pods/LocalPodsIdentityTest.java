@@ -74,6 +74,7 @@ class LocalPodsIdentityTest extends LocalPodsTestBase {
         createRunning("victim", "sleep 300");
         createRunning("forger", "sleep 300");
         long victim = pods.pid(NS, "victim", "c").orElseThrow();
+        long forgerWrapper = pods.pid(NS, "forger", "c").orElseThrow();
         pods.detach();
         Path journals = podRoot.resolve(".orchard/pods").resolve(NS);
         Matcher token = Pattern.compile("\"token\"\\s*:\\s*\"([^\"]+)\"")
@@ -91,10 +92,13 @@ class LocalPodsIdentityTest extends LocalPodsTestBase {
         assertThrows(NotFoundException.class, () -> pods.getPod(NS, "forger"), "the forger is left alone");
         assertThrows(NotFoundException.class, () -> pods.getPod(NS, "victim"), "and so is its victim");
         assertTrue(ProcessHandle.of(victim).map(LocalPodsTestBase::running).orElse(false), "nothing was killed");
-        // Left alone means left to a person: end what the test started.
-        for (String p : leftovers(podRoot)) {
-            ProcessHandle.of(Long.parseLong(p.split(" ")[0])).ifPresent(ProcessHandle::destroyForcibly);
-        }
+        // Left alone means left to a person: end what the test started, each wrapper's session (it leads it).
+        assertEquals(
+                0,
+                new ProcessBuilder("kill", "-KILL", "--", "-" + victim, "-" + forgerWrapper)
+                        .inheritIO()
+                        .start()
+                        .waitFor());
         await("the pods' processes to end", WAIT, () -> leftovers(podRoot), List::isEmpty);
     }
 
