@@ -23,10 +23,11 @@ import java.util.UUID;
  * <p>A removal goes through directory handles opened without following links ({@link SecureDirectoryStream},
  * {@code openat} and {@code unlinkat} on Linux): a link met on the way is refused, and a link swapped in while it
  * runs still leads nowhere, because nothing is looked up by path again. What is removed is first renamed to
- * {@code .trash-<name>-<id>} beside it, so that a removal a crash interrupted is recognised as Orchard's and
- * finished at the next start. It never descends into a mount: the mounts under the entry are detached first
- * ({@link MountGuard}), and one that stays makes the removal refuse ({@link MountRefusedException}) before
- * anything is removed.
+ * {@code .trash-<root id>-<name>-<uuid>} beside it, so that a removal a crash interrupted is recognised as
+ * Orchard's and finished at the next start. The root's id is random, made with its mark ({@link RootMark}): an
+ * entry that merely looks like trash ({@code .trash-cache}) never carries it, and is never taken for Orchard's. A
+ * removal never descends into a mount: the mounts under the entry are detached first ({@link MountGuard}), and one
+ * that stays makes the removal refuse ({@link MountRefusedException}) before anything is removed.
  */
 public final class RootFolder {
     /** The prefix of an entry being removed: Orchard's mark of an interrupted removal. */
@@ -34,10 +35,14 @@ public final class RootFolder {
 
     private final Path path;
     private final MountGuard guard;
+    // The id of the root this folder is in, which the names of its own temporary entries carry; null if it is in
+    // no marked root.
+    private final String rootId;
 
-    private RootFolder(Path path, MountGuard guard) {
+    private RootFolder(Path path, MountGuard guard, String rootId) {
         this.path = path;
         this.guard = guard;
+        this.rootId = rootId;
     }
 
     /**
@@ -48,10 +53,15 @@ public final class RootFolder {
      * @throws IOException if it is not an existing folder
      */
     public static RootFolder at(Path real) throws IOException {
+        return at(real, null);
+    }
+
+    // A marked root, whose own temporary entries carry its id.
+    static RootFolder at(Path real, String rootId) throws IOException {
         if (!real.isAbsolute() || !real.equals(real.toRealPath()) || !Files.isDirectory(real)) {
             throw new FileSystemException(real.toString(), null, "not the real path of an existing folder");
         }
-        return new RootFolder(real, MountGuard.HOST);
+        return new RootFolder(real, MountGuard.HOST, rootId);
     }
 
     /**
@@ -61,7 +71,31 @@ public final class RootFolder {
      * @return the folder
      */
     public RootFolder withGuard(MountGuard other) {
-        return new RootFolder(path, other);
+        return new RootFolder(path, other, rootId);
+    }
+
+    /**
+     * A new name for a temporary entry of Orchard's in this folder, which carries the root's id:
+     * {@code <prefix><root id>-<name>-<uuid>}.
+     *
+     * @param prefix what kind of entry it is, such as {@link #TRASH_PREFIX}
+     * @param name what it is of
+     * @return the name, unique
+     */
+    public String ownEntry(String prefix, String name) {
+        return prefix + (rootId == null ? "" : rootId + "-") + name + "-" + UUID.randomUUID();
+    }
+
+    /**
+     * Whether an entry's name is one of this root's own temporary entries of a kind, as {@link #ownEntry} names
+     * them: a name that merely starts with the prefix is not.
+     *
+     * @param prefix the kind
+     * @param entry the entry's name
+     * @return true if it carries this root's id
+     */
+    public boolean isOwnEntry(String prefix, String entry) {
+        return rootId != null && entry.startsWith(prefix + rootId + "-");
     }
 
     /**
@@ -112,7 +146,7 @@ public final class RootFolder {
                 }
             }
         }
-        return new RootFolder(p, guard);
+        return new RootFolder(p, guard, rootId);
     }
 
     /**
@@ -132,7 +166,7 @@ public final class RootFolder {
         }
         Path p = resolveOne(parent, names[names.length - 1]);
         Files.createDirectory(p);
-        return new RootFolder(p, guard);
+        return new RootFolder(p, guard, rootId);
     }
 
     /**
@@ -152,7 +186,7 @@ public final class RootFolder {
             }
             requireFolder(p);
         }
-        return Optional.of(new RootFolder(p, guard));
+        return Optional.of(new RootFolder(p, guard, rootId));
     }
 
     /**
@@ -203,9 +237,9 @@ public final class RootFolder {
                     return false;
                 }
                 guard.clear(at.resolve(name)); // before anything is removed: a mount that stays refuses it all
-                Path trash = Path.of(TRASH_PREFIX + name + "-" + UUID.randomUUID());
+                Path trash = Path.of(ownEntry(TRASH_PREFIX, name.toString()));
                 dir.move(name, dir, trash);
-                TreeRemoval.remove(dir, at, trash, guard);
+                TreeRemoval.remove(dir, at, trash, guard, ownEntry(TRASH_PREFIX, "deep"));
                 return true;
             } finally {
                 while (!opened.isEmpty()) {

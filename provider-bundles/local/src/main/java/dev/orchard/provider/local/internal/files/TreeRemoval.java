@@ -26,10 +26,13 @@ final class TreeRemoval {
     private final SecureDirectoryStream<Path> base;
     private final Path basePath;
     private final MountGuard guard;
+    // Where folders too deep are moved up to: a name carrying the root's id, so the next start knows it.
+    private final String deepTrash;
     private final List<Path> pending = new ArrayList<>();
 
-    private TreeRemoval(SecureDirectoryStream<Path> base, Path basePath, MountGuard guard) {
+    private TreeRemoval(SecureDirectoryStream<Path> base, Path basePath, MountGuard guard, String deepTrash) {
         this.base = base;
+        this.deepTrash = deepTrash;
         this.basePath = basePath;
         this.guard = guard;
     }
@@ -41,12 +44,13 @@ final class TreeRemoval {
      * @param basePath its real path
      * @param name the entry
      * @param guard tells mount points
+     * @param deepTrash the start of the names under which folders too deep are moved up beside the entry
      * @throws MountRefusedException if a folder in it is a mount point: it and what is in it stay
      * @throws IOException if something could not be removed
      */
-    static void remove(SecureDirectoryStream<Path> base, Path basePath, Path name, MountGuard guard)
+    static void remove(SecureDirectoryStream<Path> base, Path basePath, Path name, MountGuard guard, String deepTrash)
             throws IOException {
-        TreeRemoval walk = new TreeRemoval(base, basePath, guard);
+        TreeRemoval walk = new TreeRemoval(base, basePath, guard, deepTrash);
         walk.pending.add(name);
         while (!walk.pending.isEmpty()) {
             Path next = walk.pending.remove(walk.pending.size() - 1);
@@ -66,7 +70,7 @@ final class TreeRemoval {
             return;
         }
         if (depth >= MAX_DEPTH) {
-            Path moved = Path.of(RootFolder.TRASH_PREFIX + "deep-" + UUID.randomUUID());
+            Path moved = Path.of(deepTrash + "-" + UUID.randomUUID());
             parent.move(name, base, moved);
             pending.add(moved);
             return;

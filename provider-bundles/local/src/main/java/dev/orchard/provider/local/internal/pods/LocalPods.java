@@ -163,7 +163,8 @@ public final class LocalPods implements PodProvider, PodNotifier {
                 cgroups.workingSetSource());
         scheduler.scheduleWithFixedDelay(
                 () -> logs.rotate(table.containers()), LOG_CHECK_MILLIS, LOG_CHECK_MILLIS, TimeUnit.MILLISECONDS);
-        for (PodJournal.Entry saved : journal.scan()) {
+        List<PodJournal.Entry> journals = journal.scan();
+        for (PodJournal.Entry saved : journals) {
             if (saved.pod().deleting()
                     || saved.pod().containers() == null
                     || saved.pod().containers().isEmpty()) {
@@ -172,6 +173,7 @@ public final class LocalPods implements PodProvider, PodNotifier {
                 creation.adopt(saved);
             }
         }
+        cgroups.sweep(journal.namesGroup(journals));
         SandboxScan.reportForeign(root, table::holdsName);
     }
 

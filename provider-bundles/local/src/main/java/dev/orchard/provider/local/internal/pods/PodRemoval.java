@@ -173,11 +173,17 @@ final class PodRemoval {
     }
 
     // The identities of the pod's container runs' wrappers; whether they still run is checked when they are used.
+    // Only those this instance started (its own children, which may not have joined the boundary yet) or that the
+    // boundary holds: an identity from the journal is a hint the pod could have written, never a reason to signal.
     private static List<ProcessIdentity> wrappers(PodRun run) {
         List<ProcessIdentity> out = new ArrayList<>();
         for (ContainerRun c : run.containers()) {
-            if (c.identity() != null) {
-                out.add(c.identity());
+            ProcessIdentity id = c.identity();
+            Process child = c.child();
+            if (id != null
+                    && ((child != null && child.pid() == id.pid())
+                            || run.boundary().holds(id))) {
+                out.add(id);
             }
         }
         return out;

@@ -15,18 +15,17 @@ import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.util.UUID;
 
 /**
  * The volumes' files under the volume root: where each one lives and how it is committed and removed.
  *
  * <p>The data of volume {@code ns/name} is {@code <root>/<ns>/<name>/}, its metadata
  * {@code <root>/<ns>/<name>.volume.json}. The metadata file is the commit point. Adding makes an empty folder
- * {@code .tmp-<name>-<id>}, commits the metadata durably, then renames the folder to {@code <name>}: a crash
- * leaves either a {@code .tmp-} folder (Orchard's, removed at start) or a committed volume, never a plain folder
- * that the start-up scan could not tell from someone else's. Deleting detaches the mounts in the data first (one
- * that stays refuses the delete), removes the metadata (the volume is gone), then the data, through
- * {@link RootFolder#remove}, which never follows a link nor goes into a mount.
+ * {@code .tmp-<root id>-<name>-<uuid>}, commits the metadata durably, then renames the folder to {@code <name>}: a
+ * crash leaves either a {@code .tmp-} folder with the root's id (Orchard's, removed at start) or a committed
+ * volume, never a plain folder that the start-up scan could not tell from someone else's. Deleting detaches the
+ * mounts in the data first (one that stays refuses the delete), removes the metadata (the volume is gone), then
+ * the data, through {@link RootFolder#remove}, which never follows a link nor goes into a mount.
  *
  * <p>Not thread-safe: {@link LocalStorage} calls it under its write lock.
  */
@@ -78,7 +77,7 @@ final class VolumeFiles {
     void create(Volume v) throws IOException {
         NamespacedName key = new NamespacedName(v.namespace(), v.name());
         RootFolder ns = namespace(v.namespace());
-        String partial = TEMP_PREFIX + v.name() + "-" + UUID.randomUUID();
+        String partial = ns.ownEntry(TEMP_PREFIX, v.name());
         ns.newFolder(partial);
         boolean committed = false;
         try {
@@ -99,7 +98,7 @@ final class VolumeFiles {
         RootFolder ns = namespace(v.namespace());
         AtomicFiles.replaceDurably(
                 metadata(new NamespacedName(v.namespace(), v.name())),
-                ns.resolve(TEMP_PREFIX + v.name() + "-" + UUID.randomUUID() + ".json"),
+                ns.resolve(ns.ownEntry(TEMP_PREFIX, v.name()) + ".json"),
                 Json.mapper().writeValueAsBytes(StoredVolume.of(v)));
     }
 

@@ -111,7 +111,11 @@ class MountGuardTest {
             MountRefusedException e = assertThrows(
                     MountRefusedException.class,
                     () -> TreeRemoval.remove(
-                            (SecureDirectoryStream<Path>) ns, root.resolve("ns"), Path.of("pod"), MountGuard.HOST));
+                            (SecureDirectoryStream<Path>) ns,
+                            root.resolve("ns"),
+                            Path.of("pod"),
+                            MountGuard.HOST,
+                            ".trash-test-deep"));
             assertEquals(mount, e.mount());
         }
         assertEquals("keep me", Files.readString(keep.resolve("precious.txt")));
