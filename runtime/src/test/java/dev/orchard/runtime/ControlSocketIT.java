@@ -71,9 +71,11 @@ class ControlSocketIT {
             assertEquals(
                     "R:a frame of type 'G' is 1163141167 bytes long; at most 65536 are allowed",
                     exchange("GET / HTTP/1.1\r\n\r\n".getBytes(StandardCharsets.US_ASCII)));
-            assertEquals("R:this runtime speaks orchard/1, not \"orchard/2\"", exchange(frame('H', "orchard/2")));
             assertEquals(
-                    "R:expected a hello frame ('H') with orchard/1 first, got a frame of type 'C'",
+                    "R:this runtime speaks orchard/2 and orchard/1, not \"orchard/3\"",
+                    exchange(frame('H', "orchard/3")));
+            assertEquals(
+                    "R:expected a hello frame ('H') with orchard/2 first, got a frame of type 'C'",
                     exchange(frame('C', "orchard:providers")));
             assertEquals(
                     "R:expected a command frame ('C') after the hello, got a frame of type 'Z'",

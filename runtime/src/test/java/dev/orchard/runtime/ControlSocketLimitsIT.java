@@ -72,11 +72,12 @@ class ControlSocketLimitsIT {
         try (OrchardProcess daemon = Daemons.start(folder)) {
             String hello = "v".repeat(65_536);
             assertEquals(
-                    "R:this runtime speaks orchard/1, not \"" + "v".repeat(64) + "...\" (65536 characters)",
+                    "R:this runtime speaks orchard/2 and orchard/1, not \"" + "v".repeat(64)
+                            + "...\" (65536 characters)",
                     RawClient.exchange(folder, RawClient.frame('H', hello)));
             // A multi-byte hello that would be cut inside a character, and a frame that claims more than it is.
             assertTrue(RawClient.exchange(folder, RawClient.frame('H', "é".repeat(32_768)))
-                    .startsWith("R:this runtime speaks orchard/1, not \"éé"));
+                    .startsWith("R:this runtime speaks orchard/2 and orchard/1, not \"éé"));
             assertEquals(
                     "R:a frame of type 'H' is 4294967295 bytes long; at most 65536 are allowed",
                     RawClient.exchange(

@@ -38,7 +38,15 @@ class LocalVolumesEndToEndIT {
             String list = orchard.run("orchard:volumes local -n shop");
             assertTrue(list.lines().anyMatch(l -> l.matches("data\\s+shop\\s+64Mi\\s+1\\s+Available\\s+app=db")), list);
             String info = orchard.run("orchard:volume-info local data -n shop");
-            assertTrue(info.contains("used:         4096 bytes"), info);
+            assertTrue(info.contains("used:         4096 bytes, 0% of capacity"), info);
+
+            // Capacity is a claim on local, not a limit: a volume over it takes the bytes and says so.
+            orchard.run("orchard:volume-add local small 1Mi");
+            Files.write(folder.resolve("data/volumes/default/small/blob"), new byte[3_000_000]);
+            String over = orchard.run("orchard:volume-info local small");
+            assertTrue(over.contains("used:         3000000 bytes, 286% of capacity: over capacity"), over);
+            assertTrue(over.contains("over capacity: uses 3000000 bytes of 1Mi"), over);
+            orchard.run("orchard:volume-rm local small");
 
             String dup = orchard.runFailing("orchard:volume-add local data 64Mi -n shop");
             assertTrue(dup.startsWith("AlreadyExists: volume shop/data exists already"), dup);

@@ -15,7 +15,7 @@ import java.util.Map;
  * @param labels the labels
  * @param annotations the annotations
  * @param capacity the capacity, e.g. {@code 10Mi}
- * @param used the bytes in use, e.g. {@code 0}
+ * @param used the bytes in use, e.g. {@code 0}; null if the orchestrator does not know
  * @param replicas the replica count
  * @param storageClass the storage class
  * @param phase the phase
@@ -44,7 +44,7 @@ record VolumeJson(
                 v.labels(),
                 v.annotations(),
                 Quantity.formatBytes(v.capacityBytes()),
-                Quantity.formatBytes(v.usedBytes()),
+                v.usedBytes() < 0 ? null : Quantity.formatBytes(v.usedBytes()),
                 v.replicas(),
                 v.storageClass(),
                 v.phase().name(),

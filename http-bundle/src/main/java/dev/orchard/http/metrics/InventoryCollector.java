@@ -1,6 +1,7 @@
 package dev.orchard.http.metrics;
 
 import dev.orchard.api.error.OrchardException;
+import dev.orchard.api.orchestrator.Volume;
 import dev.orchard.api.orchestrator.VolumeProfile;
 import dev.orchard.api.pod.Pod;
 import dev.orchard.api.pod.PodPhase;
@@ -37,8 +38,9 @@ import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
 
 /**
- * Counts, at each scrape, the providers by state and, through the registries, the volumes and pods of each provider,
- * each provider's count bounded by a timeout so that a hung provider cannot hang a scrape.
+ * Counts, at each scrape, the providers by state and, through the registries, the volumes (with each one's capacity
+ * and used bytes) and pods of each provider, each provider's call bounded by a timeout so that a hung provider
+ * cannot hang a scrape.
  *
  * <p>Every provider is asked on a thread of this collector's pool, all at once, and the scrape waits for them until
  * one shared deadline. A provider that has not answered by then, or whose answer to an earlier scrape is still
@@ -87,10 +89,9 @@ public final class InventoryCollector implements MultiCollector {
     @Override
     public MetricSnapshots collect() {
         long deadline = System.nanoTime() + timeout.toNanos();
-        Map<String, CompletableFuture<Integer>> volumes = new TreeMap<>();
+        Map<String, CompletableFuture<List<Volume>>> volumes = new TreeMap<>();
         for (String name : orchestrators.names()) {
-            ask(ProviderKind.ORCHESTRATOR, name, held -> volumeCount(name, held))
-                    .ifPresent(f -> volumes.put(name, f));
+            ask(ProviderKind.ORCHESTRATOR, name, held -> volumeList(name, held)).ifPresent(f -> volumes.put(name, f));
         }
         Map<String, CompletableFuture<List<Pod>>> podLists = new TreeMap<>();
         for (String name : pods.names()) {
@@ -103,8 +104,24 @@ public final class InventoryCollector implements MultiCollector {
         GaugeSnapshot.Builder volumeGauge = GaugeSnapshot.builder()
                 .name("orchard_volumes")
                 .help("Volumes per orchestrator, counted at scrape; absent for a provider that did not answer in time");
+        GaugeSnapshot.Builder capacityGauge = GaugeSnapshot.builder()
+                .name("orchard_volume_capacity_bytes")
+                .help("Each volume's capacity, as its orchestrator reports it, at scrape");
+        GaugeSnapshot.Builder usedGauge = GaugeSnapshot.builder()
+                .name("orchard_volume_used_bytes")
+                .help("The bytes in each volume, where its orchestrator measures them; compare with"
+                        + " orchard_volume_capacity_bytes");
         volumes.forEach((name, f) -> await(ProviderKind.ORCHESTRATOR, name, f, deadline)
-                .ifPresent(n -> volumeGauge.dataPoint(point(n, "provider", name))));
+                .ifPresent(list -> {
+                    volumeGauge.dataPoint(point(list.size(), "provider", name));
+                    for (Volume v : list) {
+                        String[] labels = {"provider", name, "namespace", v.namespace(), "volume", v.name()};
+                        capacityGauge.dataPoint(point(v.capacityBytes(), labels));
+                        if (v.usedBytes() >= 0) { // -1: the orchestrator does not know
+                            usedGauge.dataPoint(point(v.usedBytes(), labels));
+                        }
+                    }
+                }));
         GaugeSnapshot.Builder podGauge = GaugeSnapshot.builder()
                 .name("orchard_pods")
                 .help("Pods per pod provider and phase, counted at scrape; absent for a provider that did not answer"
@@ -124,21 +141,23 @@ public final class InventoryCollector implements MultiCollector {
         return MetricSnapshots.builder()
                 .metricSnapshot(providers())
                 .metricSnapshot(volumeGauge.build())
+                .metricSnapshot(capacityGauge.build())
+                .metricSnapshot(usedGauge.build())
                 .metricSnapshot(podGauge.build())
                 .metricSnapshot(scrapeErrors())
                 .build();
     }
 
-    // The number of volumes of an orchestrator, or null if it has no storage.
-    private Integer volumeCount(String name, Held held) {
+    // The volumes of an orchestrator (the storage API lists one namespace: the default one), or null if it has no
+    // storage.
+    private List<Volume> volumeList(String name, Held held) {
         VolumeProfile all = VolumeProfile.builder().build();
         return orchestrators.call(
                 name,
                 VOLUMES_OPERATION,
                 deadline(),
-                held.around(o -> o.storageOps()
-                        .map(s -> s.listStorage(all).items().size())
-                        .orElse(null)));
+                held.around(
+                        o -> o.storageOps().map(s -> s.listStorage(all).items()).orElse(null)));
     }
 
     // Each count is a call with the scrape's deadline, on the provider's bulkhead: the thread of this collector that

@@ -84,6 +84,25 @@ class MetricsTest {
     }
 
     @Test
+    void eachVolumeShowsItsUsedBytesBesideItsCapacity() {
+        Api api = Api.await(context);
+        String volumes = "/orchestrators/mock/volumes";
+        assertEquals(
+                201,
+                api.post(volumes, "{\"name\":\"metrics-usage\",\"capacity\":\"3Mi\"}")
+                        .status());
+        try {
+            Scrape s = Scrape.of(api.base(), null);
+            String[] labels = {"provider", "mock", "namespace", "default", "volume", "metrics-usage"};
+            assertEquals(3 << 20, s.value("orchard_volume_capacity_bytes", labels), s::toString);
+            assertTrue(s.sample("orchard_volume_used_bytes", labels).isPresent(), s::toString);
+            assertEquals(0, s.value("orchard_volume_used_bytes", labels), "the mock writes nothing");
+        } finally {
+            api.delete(volumes + "/default/metrics-usage");
+        }
+    }
+
+    @Test
     void aHungProviderIsLeftOutOfTheScrapeWithTheReason() throws Exception {
         URI base = Api.await(context).base();
         CountDownLatch release = new CountDownLatch(1);

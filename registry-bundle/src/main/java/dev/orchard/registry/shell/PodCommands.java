@@ -169,19 +169,29 @@ final class PodCommands {
     }
 
     /**
-     * Runs the command line in a container, its output and errors on the session's, and leaves its exit code as the
-     * session's status.
+     * Runs the command line in a container, its input the session's (a pipe's in Gogo, {@code -c}'s stdin), its output
+     * and errors on the session's, and leaves its exit code as the session's status.
      *
      * @param call the invocation
      */
     void exec(Invocation call) {
         Arguments a = call.arguments();
         String ns = a.option("-n", "default");
-        ExecIO io = new ExecIO(null, call.out(), call.err(), false);
+        ExecIO io = new ExecIO(input(call), call.out(), call.err(), false);
         int code = pods.call(
                 a.get("provider"), p -> p.runInContainer(ns, a.get("pod"), a.get("container"), a.commandLine(), io));
         call.out().flush();
         call.exitStatus(code);
+    }
+
+    // The statement's own input, taken on the command's thread: Gogo points System.in at it only for this thread, and
+    // the provider reads it on a thread of its own. Null (no input) where no session runs the command.
+    private static InputStream input(Invocation call) {
+        org.apache.felix.service.command.Process process = org.apache.felix.service.command.Process.Utils.current();
+        if (process != null) {
+            return process.in();
+        }
+        return call.session() == null ? null : call.session().getKeyboard();
     }
 
     private static String word(String enumName) {

@@ -116,7 +116,7 @@ final class VolumeCommands {
         fields.put("namespace", v.namespace());
         fields.put("uid", v.uid());
         fields.put("capacity", Quantity.formatBytes(v.capacityBytes()) + " (" + v.capacityBytes() + " bytes)");
-        fields.put("used", v.usedBytes() < 0 ? "unknown" : v.usedBytes() + " bytes");
+        fields.put("used", used(v));
         fields.put("replicas", v.replicas());
         fields.put("storage class", v.storageClass().isEmpty() ? "-" : v.storageClass());
         fields.put("phase", phase(v) + (v.message().isEmpty() ? "" : " (" + v.message() + ")"));
@@ -145,6 +145,16 @@ final class VolumeCommands {
                         removed
                                 ? volume + " removed from " + orchestrator + "."
                                 : volume + " did not exist in " + orchestrator + ".");
+    }
+
+    // The bytes in use beside the capacity, and plainly when they pass it.
+    private static String used(Volume v) {
+        if (v.usedBytes() < 0) {
+            return "unknown";
+        }
+        long percent = (long) Math.floor(100.0 * v.usedBytes() / v.capacityBytes());
+        return v.usedBytes() + " bytes, " + percent + "% of capacity"
+                + (v.usedBytes() > v.capacityBytes() ? ": over capacity" : "");
     }
 
     private static String phase(Volume v) {

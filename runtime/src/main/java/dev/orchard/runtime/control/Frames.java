@@ -8,25 +8,31 @@ import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 
 /**
- * The control socket's protocol, {@value #VERSION}: the frames that {@code -c} and a running runtime exchange over
- * the Unix domain socket in the runtime's folder.
+ * The control socket's protocol, {@value #VERSION} (and {@value #VERSION_1}, the same without input): the frames that
+ * {@code -c} and a running runtime exchange over the Unix domain socket in the runtime's folder.
  *
  * <p>A frame is a type (one ASCII letter), the length of its payload (4 bytes, big-endian, 0 to {@value
- * #MAX_PAYLOAD}) and the payload. The client sends {@link #HELLO} with {@value #VERSION}, then (once the runtime's
+ * #MAX_PAYLOAD}) and the payload. The client sends {@link #HELLO} with the version it speaks, then (once the runtime's
  * hello came, in {@code -c}) one {@link #COMMAND} with the command line in UTF-8, then any number of {@link
- * #INTERRUPT} (Ctrl-C). The runtime answers {@link #HELLO} with the version it speaks, then an empty {@link #STDOUT}
- * when the command starts, then {@link #STDOUT} and {@link #STDERR} with the bytes the command prints, and ends with
- * {@link #EXIT} (the exit status, 4 bytes big-endian) and closes. A runtime that does not accept a frame (an unknown
- * type or version, a frame out of order or too long) answers {@link #REFUSED} with the reason in UTF-8 ({@link
- * #refuse}, which always fits) and closes; a client does the same with a runtime's answer it does not know. Nothing
- * else is defined, so anything else is refused.
+ * #INTERRUPT} (Ctrl-C) and, in {@value #VERSION}, its input: {@link #STDIN} frames, at most {@value #INPUT_WINDOW}
+ * bytes ahead of what the runtime has credited ({@link #STDIN_CREDIT}), and one {@link #STDIN_END}. The runtime
+ * answers {@link #HELLO} with the version the client asked for, then an empty {@link #STDOUT} when the command starts,
+ * then {@link #STDOUT} and {@link #STDERR} with the bytes the command prints and, in {@value #VERSION}, {@link
+ * #STDIN_CREDIT} as the command reads its input, and ends with {@link #EXIT} (the exit status, 4 bytes big-endian) and
+ * closes. A runtime that does not accept a frame (an unknown type or version, a frame out of order or too long, input
+ * beyond the window) answers {@link #REFUSED} with the reason in UTF-8 ({@link #refuse}, which always fits) and
+ * closes; a client does the same with a runtime's answer it does not know. Nothing else is defined, so anything else
+ * is refused.
  *
  * <p>Reads and writes may run on different threads; writes from several threads (a command's output and its error
  * stream) are whole frames, never interleaved.
  */
 public final class Frames {
-    /** The protocol and its version, the payload of {@link #HELLO}. */
-    public static final String VERSION = "orchard/1";
+    /** The protocol and its newest version, the payload of {@link #HELLO}: with input. */
+    public static final String VERSION = "orchard/2";
+
+    /** The first version, which a runtime still speaks to older clients: no input frames. */
+    public static final String VERSION_1 = "orchard/1";
 
     /** Opens a connection, both ways: the payload is {@link #VERSION}. */
     public static final byte HELLO = 'H';
@@ -34,6 +40,15 @@ public final class Frames {
     public static final byte COMMAND = 'C';
     /** Client: end the running command, as Ctrl-C would; empty. */
     public static final byte INTERRUPT = 'I';
+    /** Client, {@value #VERSION}: bytes of the command's input, 1 to {@value #MAX_PAYLOAD}. */
+    public static final byte STDIN = 'N';
+    /** Client, {@value #VERSION}: the command's input ended (Ctrl-D, end of file); empty; at most once. */
+    public static final byte STDIN_END = 'D';
+    /**
+     * Runtime, {@value #VERSION}: the command read this many bytes of its input (4 bytes big-endian), which the client
+     * may send more of.
+     */
+    public static final byte STDIN_CREDIT = 'W';
     /** Runtime: bytes the command printed on its output. */
     public static final byte STDOUT = 'O';
     /** Runtime: bytes the command printed on its error stream. */
@@ -45,6 +60,12 @@ public final class Frames {
 
     /** The longest payload of one frame, in bytes; longer output is sent in several frames. */
     public static final int MAX_PAYLOAD = 65536;
+
+    /**
+     * The most bytes of input a client may have sent that the runtime has not credited yet: all a runtime holds of a
+     * command's input that the command did not read.
+     */
+    public static final int INPUT_WINDOW = 65536;
 
     /** The most characters of what the other side sent that a refusal repeats ({@link #excerpt}). */
     public static final int MAX_EXCERPT = 64;
@@ -195,7 +216,18 @@ public final class Frames {
      * @throws IOException if writing fails
      */
     public void writeExit(int status) throws IOException {
-        write(EXIT, ByteBuffer.allocate(4).putInt(status).array(), 0, 4);
+        writeInt(EXIT, status);
+    }
+
+    /**
+     * Writes a frame whose payload is one number, 4 bytes big-endian ({@link #EXIT}, {@link #STDIN_CREDIT}).
+     *
+     * @param type the frame type
+     * @param value the number
+     * @throws IOException if writing fails
+     */
+    public void writeInt(byte type, int value) throws IOException {
+        write(type, ByteBuffer.allocate(4).putInt(value).array(), 0, 4);
     }
 
     /**
@@ -267,10 +299,30 @@ public final class Frames {
          * @throws ProtocolException if the payload is not 4 bytes
          */
         public int status() throws ProtocolException {
+            return number();
+        }
+
+        /**
+         * The payload of a frame that holds one number ({@link #EXIT}, {@link #STDIN_CREDIT}).
+         *
+         * @return the number
+         * @throws ProtocolException if the payload is not 4 bytes
+         */
+        public int number() throws ProtocolException {
             if (payload.length != 4) {
-                throw new ProtocolException("an exit frame holds 4 bytes, this one " + payload.length);
+                throw new ProtocolException(
+                        "a frame of type " + describe(type) + " holds 4 bytes, this one " + payload.length);
             }
             return ByteBuffer.wrap(payload).getInt();
+        }
+
+        /**
+         * The payload itself, not a copy: for the one reader that takes the frame over.
+         *
+         * @return the bytes
+         */
+        public byte[] bytes() {
+            return payload;
         }
 
         /**

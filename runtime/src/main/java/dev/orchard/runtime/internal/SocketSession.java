@@ -2,7 +2,6 @@ package dev.orchard.runtime.internal;
 
 import dev.orchard.runtime.control.Frames;
 import dev.orchard.runtime.control.Frames.Frame;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -21,8 +20,9 @@ import org.slf4j.LoggerFactory;
 /**
  * One connection to the control socket: reads the client's hello and command ({@link Frames}), runs the command in a
  * session of its own with its output and errors sent back as frames while it runs, and ends with its exit status.
- * An interrupt frame, or the client going away, ends the command; anything the protocol does not define is refused
- * with the reason. The command's start is announced with an empty output frame, which tells the client that the
+ * The client's input frames ({@value Frames#VERSION}) are the command's input ({@link SocketInput}); a client of
+ * {@value Frames#VERSION_1} sends none, and its command reads an empty input. An interrupt frame, or the client going
+ * away, ends the command; anything the protocol does not define is refused with the reason. The command's start is announced with an empty output frame, which tells the client that the
  * runtime took it (until then the client may give up, see {@code orchard.command.wait.ms}).
  *
  * <p>A connection first waits for its hello and command; the server may end that wait ({@link #expire}), for a
@@ -45,6 +45,9 @@ final class SocketSession implements Runnable {
     private final Consumer<SocketSession> ended;
     private final AtomicReference<Stage> stage = new AtomicReference<>(Stage.HANDSHAKE);
     private volatile CommandRun run;
+    // What the client's hello asked for: the input frames are defined only in Frames.VERSION.
+    private volatile boolean withInput;
+    private final SocketInput input = new SocketInput(this::credit);
     // An interrupt, or the client going away, before the run exists: applied when it starts (see started()).
     private volatile boolean interruptPending;
     private volatile boolean gone;
@@ -104,10 +107,17 @@ final class SocketSession implements Runnable {
         PrintStream out = new PrintStream(new FrameStream(Frames.STDOUT), true, StandardCharsets.UTF_8);
         PrintStream err = new PrintStream(new FrameStream(Frames.STDERR), true, StandardCharsets.UTF_8);
         CommandProcessor shell = processor.get();
-        int status = shell == null
-                ? fail(err, "orchard: the Gogo shell is not running")
-                : OneCommand.run(
-                        shell, context, command, new ByteArrayInputStream(new byte[0]), out, err, this::started);
+        if (!withInput) {
+            input.end(); // a client of orchard/1 sends none
+        }
+        int status;
+        try {
+            status = shell == null
+                    ? fail(err, "orchard: the Gogo shell is not running")
+                    : OneCommand.run(shell, context, command, input, out, err, this::started);
+        } finally {
+            input.close(); // a reader the command left (a pod's input pump) ends; later input is dropped
+        }
         out.flush();
         err.flush();
         if (!gone) {
@@ -176,10 +186,13 @@ final class SocketSession implements Runnable {
             return refused("expected a hello frame ('H') with " + Frames.VERSION + " first, got a frame of type "
                     + Frames.describe(hello.type()));
         }
-        if (!Frames.VERSION.equals(hello.text())) {
-            return refused("this runtime speaks " + Frames.VERSION + ", not " + Frames.excerpt(hello.text()));
+        String version = hello.text();
+        if (!Frames.VERSION.equals(version) && !Frames.VERSION_1.equals(version)) {
+            return refused("this runtime speaks " + Frames.VERSION + " and " + Frames.VERSION_1 + ", not "
+                    + Frames.excerpt(version));
         }
-        frames.write(Frames.HELLO, Frames.VERSION);
+        withInput = Frames.VERSION.equals(version);
+        frames.write(Frames.HELLO, version); // the client's own: one of orchard/1 accepts no other
         Frame command = frames.read();
         if (command == null) {
             return null;
@@ -194,17 +207,17 @@ final class SocketSession implements Runnable {
         return command.text();
     }
 
-    // Reads the client's frames while the command runs: an interrupt ends it; the end of the connection too.
+    // Reads the client's frames while the command runs: its input goes to the command (never waiting for it, so an
+    // interrupt behind the input is read at once); an interrupt ends it; the end of the connection too.
     private void watch() {
         try {
             Frame frame;
             while ((frame = frames.read()) != null) {
-                if (frame.type() != Frames.INTERRUPT || frame.length() != 0) {
-                    refused("while a command runs only an empty interrupt frame ('I') is defined, got a frame of"
-                            + " type " + Frames.describe(frame.type()));
+                String refusal = accept(frame);
+                if (refusal != null) {
+                    refused(refusal);
                     break;
                 }
-                interrupt();
             }
         } catch (ProtocolException e) {
             refused(e.getMessage());
@@ -213,6 +226,40 @@ final class SocketSession implements Runnable {
         }
         gone = true;
         interrupt();
+    }
+
+    // One frame of the client's while the command runs: null if it is accepted (and applied), else why not.
+    private String accept(Frame frame) {
+        byte type = frame.type();
+        if (type == Frames.INTERRUPT && frame.length() == 0) {
+            interrupt();
+            return null;
+        }
+        if (withInput && type == Frames.STDIN) {
+            return input.offer(frame.bytes());
+        }
+        if (withInput && type == Frames.STDIN_END && frame.length() == 0) {
+            return input.end();
+        }
+        if (!withInput && (type == Frames.STDIN || type == Frames.STDIN_END)) {
+            return "input frames (" + Frames.describe(type) + ") are " + Frames.VERSION + "'s; this connection's hello"
+                    + " was " + Frames.VERSION_1;
+        }
+        return "while a command runs only an empty interrupt ('I')"
+                + (withInput ? ", input ('N') and an empty end of input ('D') are" : " is") + " defined, got a frame of"
+                + " type " + Frames.describe(type) + (frame.length() == 0 ? "" : " with " + frame.length() + " bytes");
+    }
+
+    // The command read this many bytes of its input: the client may send as many more. Nothing once it is gone.
+    private void credit(int bytes) {
+        if (gone) {
+            return;
+        }
+        try {
+            frames.writeInt(Frames.STDIN_CREDIT, bytes);
+        } catch (IOException e) {
+            gone = true; // the watcher sees the end of the connection and ends the command
+        }
     }
 
     // Volatile writes and reads in opposite orders here and in started(): one of the two sees the other, so an

@@ -16,7 +16,9 @@ import java.nio.file.StandardOpenOption;
  * it for the message of a second start.
  *
  * <p>POSIX releases a process's lock when any of its channels to the file closes, so the holder never opens the
- * file a second time; {@link #holder} is for other processes.
+ * file a second time; {@link #holder} is for other processes. The holder empties the file before it lets go, so the
+ * file names the process that holds the lock or none: never one that held it before (a process killed with {@code
+ * kill -9} leaves its name, but no longer runs, and is not taken for the holder).
  */
 final class FolderLock implements AutoCloseable {
     private final FileChannel channel;
@@ -37,19 +39,7 @@ final class FolderLock implements AutoCloseable {
      * @throws IOException if the lock file cannot be opened or written
      */
     static FolderLock tryAcquire(RuntimeFolder folder, String mode) throws IOException {
-        return acquire(folder, mode, false);
-    }
-
-    /**
-     * Takes the folder's lock, waiting for as long as another process holds it.
-     *
-     * @param folder the runtime folder, prepared
-     * @param mode what this process runs as, as for {@link #tryAcquire}
-     * @return the lock
-     * @throws IOException if the lock file cannot be opened or written, or the wait is interrupted
-     */
-    static FolderLock awaitAcquire(RuntimeFolder folder, String mode) throws IOException {
-        return acquire(folder, mode, true);
+        return acquire(folder, mode);
     }
 
     /**
@@ -60,10 +50,43 @@ final class FolderLock implements AutoCloseable {
      * @return true if the lock file names that mode
      */
     static boolean heldAs(RuntimeFolder folder, String mode) {
-        return holder(folder).endsWith(", " + mode);
+        Holder holder = current(folder);
+        return holder != null && holder.mode().equals(mode);
     }
 
-    private static FolderLock acquire(RuntimeFolder folder, String mode, boolean wait) throws IOException {
+    /**
+     * The process that holds the folder's lock, as it wrote itself into the file.
+     *
+     * @param folder the runtime folder
+     * @return its pid and mode; null if the file names no running process: the lock is free, being taken (its holder
+     *     has not written yet) or left by a process that was killed
+     */
+    static Holder current(RuntimeFolder folder) {
+        try {
+            String[] words = Files.readString(folder.lockFile()).trim().split(" ");
+            if (words.length == 2 && words[0].matches("[0-9]{1,18}")) {
+                long pid = Long.parseLong(words[0]);
+                if (ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
+                    return new Holder(pid, words[1]);
+                }
+            }
+        } catch (NoSuchFileException gone) {
+            // never taken
+        } catch (IOException unreadable) {
+            // say what we know
+        }
+        return null;
+    }
+
+    /**
+     * A process that holds the folder's lock.
+     *
+     * @param pid its pid
+     * @param mode what it runs as: {@code interactive}, {@code daemon} or {@code command}
+     */
+    record Holder(long pid, String mode) {}
+
+    private static FolderLock acquire(RuntimeFolder folder, String mode) throws IOException {
         FileChannel channel = FileChannel.open(
                 folder.lockFile(),
                 StandardOpenOption.CREATE,
@@ -72,7 +95,7 @@ final class FolderLock implements AutoCloseable {
                 LinkOption.NOFOLLOW_LINKS);
         FileLock lock;
         try {
-            lock = wait ? channel.lock() : channel.tryLock();
+            lock = channel.tryLock();
         } catch (IOException | RuntimeException e) {
             channel.close();
             throw e;
@@ -95,22 +118,14 @@ final class FolderLock implements AutoCloseable {
      * @return e.g. {@code pid 4242, daemon}, or {@code pid unknown} if the file says nothing readable yet
      */
     static String holder(RuntimeFolder folder) {
-        try {
-            String[] words = Files.readString(folder.lockFile()).trim().split(" ");
-            if (words.length == 2 && words[0].matches("[0-9]+")) {
-                return "pid " + words[0] + ", " + words[1];
-            }
-        } catch (NoSuchFileException gone) {
-            // released and removed meanwhile
-        } catch (IOException unreadable) {
-            // say what we know
-        }
-        return "pid unknown";
+        Holder holder = current(folder);
+        return holder == null ? "pid unknown" : "pid " + holder.pid() + ", " + holder.mode();
     }
 
     @Override
     public void close() throws IOException {
         try {
+            channel.truncate(0); // while still held: no one reads this process's name once it lets go
             lock.release();
         } finally {
             channel.close();

@@ -2,6 +2,8 @@ package dev.orchard.runtime.launcher;
 
 import dev.orchard.runtime.control.Frames;
 import dev.orchard.runtime.control.LaunchMode;
+import java.io.FileDescriptor;
+import java.io.FileInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -54,10 +56,12 @@ public final class Main {
     }
 
     // -c: in the runtime that serves the folder's socket, or else, once the lock is free, in a runtime of its own.
-    // A shell or a daemon that holds the lock but has no socket yet is starting: wait for either. Another -c holds
-    // the lock until its command ends and opens no socket: wait for the lock. .orchard is checked as the runtime
-    // checks it before anything in it is trusted; WAIT_MILLIS bounds everything until a running runtime has taken
-    // the command (the socket to appear, connecting, the hello, the command's start), not the command itself.
+    // A shell or a daemon that holds the lock but has no socket yet is starting: wait for either (also while the
+    // lock is being taken and names no holder yet). Another -c holds the lock until its command ends and opens no
+    // socket: wait for the lock, as long as that command runs. .orchard is checked as the runtime checks it before
+    // anything in it is trusted; WAIT_MILLIS bounds everything until a running runtime has taken the command (the
+    // socket to appear, connecting, the hello, the command's start), not the command itself. The lock is polled,
+    // never waited for in the kernel: a shell or a daemon may take it first when the other -c lets go.
     private static int command(String command, RuntimeFolder folder, PrintStream err) {
         int length = command.getBytes(StandardCharsets.UTF_8).length;
         if (length > Frames.MAX_PAYLOAD) {
@@ -67,20 +71,23 @@ public final class Main {
             return REFUSED;
         }
         long deadline = System.nanoTime() + WAIT_MILLIS * 1_000_000L;
+        InputStream stdin = new FileInputStream(FileDescriptor.in);
         try {
             while (true) {
                 folder.prepare();
-                Integer status = CommandClient.run(folder, command, deadline, WAIT_MILLIS, err);
+                Integer status = CommandClient.run(folder, command, stdin, deadline, WAIT_MILLIS, err);
                 if (status != null) {
                     return status;
                 }
-                FolderLock lock = lockForCommand(folder);
+                FolderLock lock = FolderLock.tryAcquire(folder, LaunchMode.COMMAND.property());
                 if (lock != null) {
                     try (lock) {
                         return launch(LaunchMode.COMMAND, command, folder, err);
                     }
                 }
-                if (System.nanoTime() > deadline) {
+                if (FolderLock.heldAs(folder, LaunchMode.COMMAND.property())) {
+                    deadline = System.nanoTime() + WAIT_MILLIS * 1_000_000L;
+                } else if (System.nanoTime() > deadline) {
                     err.println("orchard: the runtime in " + folder.folder() + " (" + FolderLock.holder(folder)
                             + ") holds the folder but did not answer on " + folder.shown(folder.socket()) + " within "
                             + WAIT_MILLIS
@@ -101,21 +108,11 @@ public final class Main {
         }
     }
 
-    // The folder's lock for a runtime of -c's own: at once if it is free; after the other -c that holds it, which
-    // never opens the socket; null if a shell or a daemon holds it.
-    private static FolderLock lockForCommand(RuntimeFolder folder) throws IOException {
-        FolderLock lock = FolderLock.tryAcquire(folder, LaunchMode.COMMAND.property());
-        if (lock == null && FolderLock.heldAs(folder, LaunchMode.COMMAND.property())) {
-            return FolderLock.awaitAcquire(folder, LaunchMode.COMMAND.property());
-        }
-        return lock;
-    }
-
     // The shell or the daemon: only with the folder's lock.
     private static int runtime(LaunchMode mode, RuntimeFolder folder, PrintStream err) {
         try {
             folder.prepare();
-            FolderLock lock = FolderLock.tryAcquire(folder, mode.property());
+            FolderLock lock = lockForRuntime(mode, folder, err);
             if (lock == null) {
                 err.println("orchard: a runtime already runs in " + folder.folder() + " (" + FolderLock.holder(folder)
                         + "); run commands in it with java -jar orchard.jar -c \"<command>\", or stop it first");
@@ -130,6 +127,44 @@ public final class Main {
         } catch (IOException e) {
             err.println("orchard: " + e.getMessage());
             return REFUSED;
+        }
+    }
+
+    // The folder's lock for a shell or a daemon; null if another shell or daemon holds it. A -c that runs in a runtime
+    // of its own holds it only until its command ends, so the shell or daemon waits for that, however long: a -c that
+    // came first (e.g. one started right after --daemon, whose JVM reached the lock sooner) is not a runtime already
+    // running, and neither of the two fails. A lock that names no running holder is being taken (its holder has not
+    // written itself yet): polled until it does, for at most WAIT_MILLIS.
+    private static FolderLock lockForRuntime(LaunchMode mode, RuntimeFolder folder, PrintStream err)
+            throws IOException {
+        long deadline = System.nanoTime() + WAIT_MILLIS * 1_000_000L;
+        long waitingFor = 0;
+        while (true) {
+            FolderLock lock = FolderLock.tryAcquire(folder, mode.property());
+            if (lock != null) {
+                return lock;
+            }
+            FolderLock.Holder holder = FolderLock.current(folder);
+            if (holder != null && !holder.mode().equals(LaunchMode.COMMAND.property())) {
+                return null;
+            }
+            if (holder != null && holder.pid() != waitingFor) {
+                waitingFor = holder.pid();
+                err.println("orchard: a -c runs its command in a runtime of its own in " + folder.folder() + " (pid "
+                        + holder.pid() + "); starting once it ends");
+            }
+            if (holder == null && System.nanoTime() > deadline) {
+                return null;
+            }
+            if (holder != null) {
+                deadline = System.nanoTime() + WAIT_MILLIS * 1_000_000L;
+            }
+            try {
+                Thread.sleep(RETRY_MILLIS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IOException("interrupted while waiting for the folder's lock", e);
+            }
         }
     }
 

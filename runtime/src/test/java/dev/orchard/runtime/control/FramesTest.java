@@ -72,7 +72,7 @@ class FramesTest {
         out.writeExit(3);
         Frame hello = in.read();
         assertEquals(Frames.HELLO, hello.type());
-        assertEquals("orchard/1", hello.text());
+        assertEquals("orchard/2", hello.text());
         assertEquals("orchard:pod-run local u echo héllo", in.read().text());
         assertEquals(0, in.read().length());
         assertEquals(3, in.read().status());

@@ -120,7 +120,7 @@ class SocketServerTest {
             Frame refused = new Frames(client).read();
             assertEquals(Frames.REFUSED, refused.type());
             assertEquals(
-                    "this runtime speaks orchard/1, not \"" + "v".repeat(Frames.MAX_EXCERPT)
+                    "this runtime speaks orchard/2 and orchard/1, not \"" + "v".repeat(Frames.MAX_EXCERPT)
                             + "...\" (65536 characters)",
                     refused.text());
             assertNull(new Frames(client).read(), "then closed");

@@ -60,14 +60,16 @@ public @interface LocalConfiguration {
     String volume_root() default "";
 
     /**
-     * The bytes all volumes together may claim; empty for the free space of the volume root's file system.
+     * The bytes all volumes together may claim; empty for the size of the volume root's file system. Each add is
+     * also checked against the disk's free space at that moment.
      *
      * @return a quantity such as {@code 1Ti}, or empty
      */
     @AttributeDefinition(
             required = false,
-            description = "The bytes all volumes together may claim, a quantity such as 100Gi; empty for the free"
-                    + " space of the volume root's file system at start.")
+            description = "The bytes all volumes together may claim, a quantity such as 100Gi; empty for the size"
+                    + " of the volume root's file system. Each add must also fit the disk's free space at that"
+                    + " moment, less what the volumes may still write.")
     String volume_pool() default "";
 
     /**

@@ -54,6 +54,34 @@ public final class AtomicFiles {
     }
 
     /**
+     * Makes a file durably, whole, unless it exists: the temp file is synced, then linked to the target's name (a
+     * link, unlike a rename, never replaces a file), and the folder synced. Of two callers at once, one makes it.
+     *
+     * @param target the file
+     * @param temp the temp file to write first, in the target's folder; it must not exist
+     * @param bytes the content
+     * @return whether this call made it; false if it existed
+     * @throws IOException if it could not be written, synced or linked
+     */
+    public static boolean createDurably(Path target, Path temp, byte[] bytes) throws IOException {
+        try {
+            try (FileChannel ch = FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+                ch.write(ByteBuffer.wrap(bytes));
+                ch.force(true);
+            }
+            try {
+                Files.createLink(target, temp);
+            } catch (java.nio.file.FileAlreadyExistsException exists) {
+                return false;
+            }
+            syncFolder(target.getParent());
+            return true;
+        } finally {
+            Files.deleteIfExists(temp); // a file this wrote, never a link it follows
+        }
+    }
+
+    /**
      * Syncs a folder, so that a rename or a removal in it is on disk.
      *
      * @param dir the folder

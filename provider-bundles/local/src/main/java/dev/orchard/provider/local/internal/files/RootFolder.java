@@ -9,12 +9,9 @@ import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.SecureDirectoryStream;
-import java.nio.file.attribute.BasicFileAttributeView;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.Deque;
-import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -26,20 +23,26 @@ import java.util.UUID;
  * <p>A removal goes through directory handles opened without following links ({@link SecureDirectoryStream},
  * {@code openat} and {@code unlinkat} on Linux): a link met on the way is refused, and a link swapped in while it
  * runs still leads nowhere, because nothing is looked up by path again. What is removed is first renamed to
- * {@code .trash-<name>-<id>} beside it, so that a removal a crash interrupted is recognised as Orchard's and
- * finished at the next start.
+ * {@code .trash-<root id>-<name>-<uuid>} beside it, so that a removal a crash interrupted is recognised as
+ * Orchard's and finished at the next start. The root's id is random, made with its mark ({@link RootMark}): an
+ * entry that merely looks like trash ({@code .trash-cache}) never carries it, and is never taken for Orchard's. A
+ * removal never descends into a mount: the mounts under the entry are detached first ({@link MountGuard}), and one
+ * that stays makes the removal refuse ({@link MountRefusedException}) before anything is removed.
  */
 public final class RootFolder {
     /** The prefix of an entry being removed: Orchard's mark of an interrupted removal. */
     public static final String TRASH_PREFIX = ".trash-";
-    // Deeper than this, a folder is moved up beside the removed entry and removed from there: a tree of any depth
-    // is removed with a bounded number of open handles and a bounded stack.
-    private static final int MAX_DEPTH = 48;
 
     private final Path path;
+    private final MountGuard guard;
+    // The id of the root this folder is in, which the names of its own temporary entries carry; null if it is in
+    // no marked root.
+    private final String rootId;
 
-    private RootFolder(Path path) {
+    private RootFolder(Path path, MountGuard guard, String rootId) {
         this.path = path;
+        this.guard = guard;
+        this.rootId = rootId;
     }
 
     /**
@@ -50,10 +53,49 @@ public final class RootFolder {
      * @throws IOException if it is not an existing folder
      */
     public static RootFolder at(Path real) throws IOException {
+        return at(real, null);
+    }
+
+    // A marked root, whose own temporary entries carry its id.
+    static RootFolder at(Path real, String rootId) throws IOException {
         if (!real.isAbsolute() || !real.equals(real.toRealPath()) || !Files.isDirectory(real)) {
             throw new FileSystemException(real.toString(), null, "not the real path of an existing folder");
         }
-        return new RootFolder(real);
+        return new RootFolder(real, MountGuard.HOST, rootId);
+    }
+
+    /**
+     * The same folder, with another way to find and detach mounts: for tests that cannot, or must not, detach.
+     *
+     * @param other the guard for this folder and every folder below it
+     * @return the folder
+     */
+    public RootFolder withGuard(MountGuard other) {
+        return new RootFolder(path, other, rootId);
+    }
+
+    /**
+     * A new name for a temporary entry of Orchard's in this folder, which carries the root's id:
+     * {@code <prefix><root id>-<name>-<uuid>}.
+     *
+     * @param prefix what kind of entry it is, such as {@link #TRASH_PREFIX}
+     * @param name what it is of
+     * @return the name, unique
+     */
+    public String ownEntry(String prefix, String name) {
+        return prefix + (rootId == null ? "" : rootId + "-") + name + "-" + UUID.randomUUID();
+    }
+
+    /**
+     * Whether an entry's name is one of this root's own temporary entries of a kind, as {@link #ownEntry} names
+     * them: a name that merely starts with the prefix is not.
+     *
+     * @param prefix the kind
+     * @param entry the entry's name
+     * @return true if it carries this root's id
+     */
+    public boolean isOwnEntry(String prefix, String entry) {
+        return rootId != null && entry.startsWith(prefix + rootId + "-");
     }
 
     /**
@@ -104,7 +146,7 @@ public final class RootFolder {
                 }
             }
         }
-        return new RootFolder(p);
+        return new RootFolder(p, guard, rootId);
     }
 
     /**
@@ -124,7 +166,7 @@ public final class RootFolder {
         }
         Path p = resolveOne(parent, names[names.length - 1]);
         Files.createDirectory(p);
-        return new RootFolder(p);
+        return new RootFolder(p, guard, rootId);
     }
 
     /**
@@ -144,7 +186,19 @@ public final class RootFolder {
             }
             requireFolder(p);
         }
-        return Optional.of(new RootFolder(p));
+        return Optional.of(new RootFolder(p, guard, rootId));
+    }
+
+    /**
+     * Detaches every mount at or under an entry below this folder, deepest first, removing nothing: for a caller
+     * that must know a removal can go ahead before it commits to it.
+     *
+     * @param names the entry's path, one segment each
+     * @throws MountRefusedException naming a mount that could not be detached
+     * @throws IOException if the mount table cannot be read
+     */
+    public void detachMounts(String... names) throws IOException {
+        guard.clear(resolve(names));
     }
 
     /**
@@ -154,6 +208,8 @@ public final class RootFolder {
      * @param names the entry's path, one segment each
      * @return whether there was anything to remove
      * @throws LinkRefusedException if a folder on the way to the entry is a symbolic link
+     * @throws MountRefusedException naming a mount under the entry that could not be detached; then nothing was
+     *     removed, or (a mount made while the removal ran) the rest is left in trash, the mount untouched
      * @throws IOException if something could not be removed; what was renamed to trash is then left for the next
      *     start
      */
@@ -180,9 +236,10 @@ public final class RootFolder {
                 if (attributes(dir, name).isEmpty()) {
                     return false;
                 }
-                Path trash = Path.of(TRASH_PREFIX + name + "-" + UUID.randomUUID());
+                guard.clear(at.resolve(name)); // before anything is removed: a mount that stays refuses it all
+                Path trash = Path.of(ownEntry(TRASH_PREFIX, name.toString()));
                 dir.move(name, dir, trash);
-                removeTree(dir, trash);
+                TreeRemoval.remove(dir, at, trash, guard, ownEntry(TRASH_PREFIX, "deep"));
                 return true;
             } finally {
                 while (!opened.isEmpty()) {
@@ -190,48 +247,6 @@ public final class RootFolder {
                 }
             }
         }
-    }
-
-    // Removes an entry of an open folder; folders below MAX_DEPTH are moved up beside it first.
-    private static void removeTree(SecureDirectoryStream<Path> base, Path name) throws IOException {
-        List<Path> pending = new ArrayList<>(List.of(name));
-        while (!pending.isEmpty()) {
-            Path next = pending.remove(pending.size() - 1);
-            removeEntry(base, base, next, 0, pending);
-        }
-    }
-
-    private static void removeEntry(
-            SecureDirectoryStream<Path> base,
-            SecureDirectoryStream<Path> parent,
-            Path name,
-            int depth,
-            List<Path> pending)
-            throws IOException {
-        Optional<BasicFileAttributes> attrs = attributes(parent, name);
-        if (attrs.isEmpty()) {
-            return;
-        }
-        if (!attrs.get().isDirectory()) {
-            parent.deleteFile(name); // a file, a link or anything else: the entry itself
-            return;
-        }
-        if (depth >= MAX_DEPTH) {
-            Path moved = Path.of(TRASH_PREFIX + "deep-" + UUID.randomUUID());
-            parent.move(name, base, moved);
-            pending.add(moved);
-            return;
-        }
-        try (SecureDirectoryStream<Path> dir = parent.newDirectoryStream(name, LinkOption.NOFOLLOW_LINKS)) {
-            List<Path> entries = new ArrayList<>();
-            for (Path e : dir) {
-                entries.add(e.getFileName());
-            }
-            for (Path e : entries) {
-                removeEntry(base, dir, e, depth + 1, pending);
-            }
-        }
-        parent.deleteDirectory(name);
     }
 
     private static Optional<SecureDirectoryStream<Path>> openFolder(SecureDirectoryStream<Path> dir, Path at)
@@ -254,12 +269,7 @@ public final class RootFolder {
 
     private static Optional<BasicFileAttributes> attributes(SecureDirectoryStream<Path> dir, Path name)
             throws IOException {
-        try {
-            return Optional.of(dir.getFileAttributeView(name, BasicFileAttributeView.class, LinkOption.NOFOLLOW_LINKS)
-                    .readAttributes());
-        } catch (NoSuchFileException gone) {
-            return Optional.empty();
-        }
+        return TreeRemoval.attributes(dir, name);
     }
 
     private static SecureDirectoryStream<Path> secure(DirectoryStream<Path> stream) throws IOException {

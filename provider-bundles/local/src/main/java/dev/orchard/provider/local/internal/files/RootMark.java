@@ -20,7 +20,8 @@ import org.slf4j.LoggerFactory;
  * become one: the provider never takes a folder that holds content it did not make.
  *
  * <p>Each root has a state folder {@code .orchard/} of the provider's own, holding the file {@code root} that
- * names the kind of root. A folder is taken as a root if it carries the mark of its kind, if it is empty or new,
+ * names the kind of root, and the file {@code id} with the root's random id, which the names of the provider's
+ * temporary entries in the root carry ({@link RootFolder#ownEntry}): only those are ever removed at start. A folder is taken as a root if it carries the mark of its kind, if it is empty or new,
  * or if everything in it is in the layout an earlier version of the provider made there (the {@link Layout} of
  * the kind); the mark is then written. A folder holding anything else, or the mark of the other kind, is refused
  * with the entries that are not the provider's.
@@ -31,6 +32,9 @@ public final class RootMark {
     public static final String STATE_FOLDER = ".orchard";
 
     private static final String MARK_FILE = "root";
+    // The root's random id, beside its mark: the names of the provider's temporary entries in the root carry it.
+    private static final String ID_FILE = "id";
+    private static final java.util.regex.Pattern ID = java.util.regex.Pattern.compile("[0-9a-f]{16}");
     private static final int NAMED = 3;
 
     /** The kinds of root. */
@@ -90,7 +94,7 @@ public final class RootMark {
                 throw new ForeignContentException(
                         root.path(), "it is marked as another kind of root: " + found.strip());
             }
-            return root;
+            return RootFolder.at(root.path(), id(root));
         }
         List<String> foreign = new ArrayList<>();
         for (String entry : layout.foreign(root.path())) {
@@ -111,7 +115,32 @@ public final class RootMark {
                 state.resolve(MARK_FILE + ".tmp-" + UUID.randomUUID()),
                 kind.mark().getBytes(StandardCharsets.UTF_8));
         LOG.info("{} is now a local {} root", root, kind.name().toLowerCase(Locale.ROOT));
-        return root;
+        return RootFolder.at(root.path(), id(root));
+    }
+
+    /**
+     * The root's id, made the first time (durably, before anything uses it). A root marked by an earlier version
+     * gets one now: what that version left half-made carries none, and is left alone.
+     */
+    private static String id(RootFolder root) throws IOException {
+        Path file = root.resolve(STATE_FOLDER, ID_FILE);
+        String found = read(file);
+        if (found != null && ID.matcher(found.strip()).matches()) {
+            return found.strip();
+        }
+        if (found != null) {
+            LOG.warn("The id of root {} in {} is damaged; it gets a new one", root, file);
+        }
+        String id = UUID.randomUUID().toString().replace("-", "").substring(0, 16);
+        RootFolder state = root.folder(STATE_FOLDER);
+        Path temp = state.resolve(ID_FILE + ".tmp-" + UUID.randomUUID());
+        byte[] bytes = (id + "\n").getBytes(StandardCharsets.UTF_8);
+        if (found != null) {
+            AtomicFiles.replaceDurably(file, temp, bytes);
+        } else if (!AtomicFiles.createDurably(file, temp, bytes)) {
+            return id(root); // an instance opening the root at the same time made it first: its id is the root's
+        }
+        return id;
     }
 
     /**

@@ -26,8 +26,9 @@ import org.slf4j.LoggerFactory;
 /**
  * Runs containers: starts each run under its wrapper ({@link Launches#container}), watches for its exit, records
  * how it ended, kills what the run left behind, and restarts it as its pod's restart policy says, with exponential
- * backoff capped at 30 s. It also adopts the runs an earlier instance of the provider started, after checking that
- * the process is the one it started (pid, start ticks, boot).
+ * backoff capped at 30 s. It also adopts the runs an earlier instance of the provider started: the journal's pid,
+ * start ticks and boot say which process to look at, and the kernel says whether it is the pod's (its boundary
+ * {@link dev.orchard.provider.local.internal.processes.PodBoundary#holds holds} it).
  *
  * <p>Every method that changes a container runs under its pod's lock: the caller's, or one it takes. Once the
  * instance has detached (another instance owns the pods now), an exit it still hears of changes nothing.
@@ -177,7 +178,8 @@ final class ContainerSupervisor {
 
     /**
      * Takes over a run that an earlier instance started: a process that is still the one the journal names (same
-     * pid, start ticks and boot) is watched again; otherwise the run ended meanwhile, and is recorded with the exit
+     * pid, start ticks and boot) and that the pod's boundary holds is watched again; one that runs outside the
+     * boundary is someone else's, and the run is reported as unknown (137); otherwise the run ended meanwhile, and is recorded with the exit
      * code its wrapper wrote, and restarted as the policy says. Under the pod's lock.
      *
      * @param run the pod
@@ -189,6 +191,23 @@ final class ContainerSupervisor {
         c.status(RunStatus.adopted(saved.restarts(), StoredPod.startedAt(saved)));
         ProcessIdentity who = new ProcessIdentity(saved.pid(), saved.startTicks(), saved.bootId());
         Optional<ProcessHandle> live = who.handle();
+        if (live.isPresent() && !run.boundary().holds(who)) {
+            // The pod can write its journal: a pid and start time there are a hint, never proof. A process that the
+            // kernel does not put in the pod is someone else's: it is forgotten, never watched, measured or signalled.
+            LOG.warn(
+                    "Not adopting process {} for container {} of pod {}: its journal names it, but it is not in the"
+                            + " pod's {}; the container's run is reported as unknown",
+                    who.pid(),
+                    c.name(),
+                    run.key(),
+                    run.boundary().stored().isEmpty()
+                            ? "token boundary"
+                            : "cgroup " + run.boundary().stored());
+            c.adopted(null, null);
+            Stopping.killLeftovers(run.boundary(), c.name(), saved.pid());
+            ended(run, c, c.status().unknown(clock.instant()), RunStatus.UNKNOWN_CODE);
+            return false;
+        }
         c.adopted(who, live.orElse(null));
         if (live.isPresent()) {
             watch(run, c);
@@ -225,10 +244,18 @@ final class ContainerSupervisor {
     // Under the pod's lock: records how a run ended and applies the restart policy.
     private void terminated(PodRun run, ContainerRun c, int code) {
         String why = StartErrors.said(c.files(), code);
-        c.status(
+        ended(
+                run,
+                c,
                 why == null
                         ? c.status().exited(code, clock.instant())
-                        : c.status().startError(code, clock.instant(), why));
+                        : c.status().startError(code, clock.instant(), why),
+                code);
+    }
+
+    // Under the pod's lock: records a run's end as given and applies the restart policy.
+    private void ended(PodRun run, ContainerRun c, RunStatus status, int code) {
+        c.status(status);
         RestartPolicy policy = run.spec().restartPolicy();
         boolean restart = !run.deleting()
                 && (policy == RestartPolicy.ALWAYS || (policy == RestartPolicy.ON_FAILURE && code != 0));

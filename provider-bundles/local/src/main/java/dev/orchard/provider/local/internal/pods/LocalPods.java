@@ -163,7 +163,8 @@ public final class LocalPods implements PodProvider, PodNotifier {
                 cgroups.workingSetSource());
         scheduler.scheduleWithFixedDelay(
                 () -> logs.rotate(table.containers()), LOG_CHECK_MILLIS, LOG_CHECK_MILLIS, TimeUnit.MILLISECONDS);
-        for (PodJournal.Entry saved : journal.scan()) {
+        List<PodJournal.Entry> journals = journal.scan();
+        for (PodJournal.Entry saved : journals) {
             if (saved.pod().deleting()
                     || saved.pod().containers() == null
                     || saved.pod().containers().isEmpty()) {
@@ -172,6 +173,7 @@ public final class LocalPods implements PodProvider, PodNotifier {
                 creation.adopt(saved);
             }
         }
+        cgroups.sweep(journal.namesGroup(journals));
         SandboxScan.reportForeign(root, table::holdsName);
     }
 
@@ -258,6 +260,10 @@ public final class LocalPods implements PodProvider, PodNotifier {
         PodRun run = table.any(namespace, name);
         run.lock(); // a create of it still running holds the lock until the pod is made, or gone
         try {
+            if (run.leftover() != null && table.holds(run)) {
+                removal.retry(run); // an earlier delete left its sandbox: removes the rest, or says what stays
+                return;
+            }
             if (!table.changeable(run)) {
                 throw PodTable.notFound(namespace, name);
             }

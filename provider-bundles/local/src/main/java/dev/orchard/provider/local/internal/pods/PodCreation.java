@@ -36,8 +36,9 @@ import org.slf4j.LoggerFactory;
  * from its journal entry. Both hold only the new pod's lock while they make files and start processes.
  *
  * <p>A create checks everything it can before it makes anything (the name, the spec's paths, the volumes, the
- * commands, the node's room), so a refused create leaves nothing. Then it makes the pod's state folder and its
- * boundary, saves the create journal (from then on the sandbox is the provider's), makes the sandbox new, binds
+ * commands, the node's room), so a refused create leaves nothing. Then it makes the pod's state folder, saves the
+ * create journal with the names of the pod's cgroups, makes them (from then on the sandbox is the provider's),
+ * makes the sandbox new, binds
  * the volumes, lets the containers run and saves the journal with their runs ({@link PodJournal}); a failure on the
  * way undoes all of it ({@link PodRemoval#undo}). The files are made on another thread while the creating thread
  * starts the containers' wrappers ({@link WrapperSpawner}): each waits for its orders, so nothing of the pod runs
@@ -174,8 +175,11 @@ final class PodCreation {
     // sandbox, files and volumes, and last the groups each container's wrapper joins.
     private Map<String, List<Path>> make(PodRun run, Map<String, Path> volumes) throws IOException {
         run.state().create();
-        run.boundary(cgroups.create(groupName(run.key(), run.token()), run.token()));
+        // The groups are journalled before they are made, so a stop of the runtime in between leaves none that no
+        // journal names. Not synced: a power loss that loses the journal takes the groups (in memory) with it.
+        run.boundary(cgroups.boundary(groupName(run.key(), run.token()), run.token()));
         journal.saveCreate(run);
+        run.boundary().make();
         // from here on the sandbox is the provider's: a crash leaves a create to undo
         run.sandbox().create();
         run.sandboxMade(true);
@@ -188,7 +192,10 @@ final class PodCreation {
         return joins;
     }
 
-    /** The name of a pod's cgroup folder: its namespace, name and a part of its token, unique to this pod. */
+    /**
+     * The name of a pod's cgroup folder: its namespace, name and a part of its token, unique to this pod, as
+     * {@link CgroupHost#POD_GROUP} describes it.
+     */
     static String groupName(NamespacedName key, String token) {
         return key.namespace() + "." + key.name() + "." + token.substring(0, Math.min(8, token.length()));
     }

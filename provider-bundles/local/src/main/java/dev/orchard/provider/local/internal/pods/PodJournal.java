@@ -13,8 +13,13 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.function.BooleanSupplier;
+import java.util.function.Predicate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -140,8 +145,8 @@ final class PodJournal {
     }
 
     /**
-     * Reads every saved pod. A file that cannot be read, or that describes another pod than the one whose folder
-     * holds it, is logged and skipped, and its pod left alone.
+     * Reads every saved pod. A file that cannot be read, that describes another pod than the one whose folder
+     * holds it, or that carries the same token as another, is logged and skipped, and its pod left alone.
      *
      * @return the saved pods
      */
@@ -173,6 +178,86 @@ final class PodJournal {
             }
         } catch (IOException e) {
             LOG.warn("Could not look for pods to adopt under {}: {}", pods, e.toString());
+        }
+        return withoutSharedTokens(out);
+    }
+
+    // A pod can write its journal: one that copied another pod's token would get that pod's processes counted as its
+    // own, since the token is what finds them. Which journal was copied cannot be told, so neither pod is taken:
+    // both are left alone (processes, files and groups), for a person to look at.
+    private static List<Entry> withoutSharedTokens(List<Entry> all) {
+        Map<String, List<Entry>> byToken = new HashMap<>();
+        for (Entry e : all) {
+            if (e.pod().token() != null) {
+                byToken.computeIfAbsent(e.pod().token(), t -> new ArrayList<>()).add(e);
+            }
+        }
+        List<Entry> out = new ArrayList<>();
+        for (Entry e : all) {
+            List<Entry> same =
+                    e.pod().token() == null ? List.of(e) : byToken.get(e.pod().token());
+            if (same.size() == 1) {
+                out.add(e);
+            } else {
+                LOG.error(
+                        "Leaving the pod saved in {} alone: its journal carries the token of {} too; a pod's journal"
+                                + " was edited, and neither pod's processes can be told apart; stop them and remove"
+                                + " the pods' folders by hand",
+                        e.file(),
+                        same.stream().filter(o -> o != e).map(Entry::file).toList());
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Which cgroups the journals name, for the start-up sweep: each readable journal's, and any group of a pod
+     * whose journal cannot be read (that pod is left alone, groups and all).
+     *
+     * @param journals what {@link #scan} read
+     * @return whether a group's folder name is named
+     */
+    Predicate<String> namesGroup(List<Entry> journals) {
+        Set<String> named = new HashSet<>();
+        Set<String> unread = new HashSet<>();
+        journalled().forEach(k -> unread.add(k.namespace() + "." + k.name() + "."));
+        for (Entry e : journals) {
+            unread.remove(e.key().namespace() + "." + e.key().name() + ".");
+            for (String folder : e.pod().cgroupFolders()) {
+                int slash = folder == null ? -1 : folder.lastIndexOf('/');
+                if (folder != null) {
+                    named.add(folder.substring(slash + 1));
+                }
+            }
+            if (e.pod().token() != null) {
+                named.add(PodCreation.groupName(e.key(), e.pod().token()));
+            }
+        }
+        return group -> named.contains(group) || unread.stream().anyMatch(group::startsWith);
+    }
+
+    // Every pod whose folder holds a journal file, readable or not.
+    private Set<NamespacedName> journalled() {
+        Set<NamespacedName> out = new HashSet<>();
+        if (!Files.isDirectory(pods, LinkOption.NOFOLLOW_LINKS)) {
+            return out;
+        }
+        try {
+            for (Path ns : RootMark.entries(pods)) {
+                String namespace = ns.getFileName().toString();
+                if (!RootMark.isFolder(ns) || !Names.isDns1123Label(namespace)) {
+                    continue;
+                }
+                for (Path dir : RootMark.entries(ns)) {
+                    if (Names.isDns1123Label(dir.getFileName().toString())
+                                    && Files.exists(dir.resolve(PodState.JOURNAL), LinkOption.NOFOLLOW_LINKS)
+                            || Files.exists(dir.resolve(PodState.CREATE_JOURNAL), LinkOption.NOFOLLOW_LINKS)) {
+                        out.add(new NamespacedName(namespace, dir.getFileName().toString()));
+                    }
+                }
+            }
+        } catch (IOException e) {
+            LOG.warn("Could not list the pods' journals under {}: {}", pods, e.toString());
         }
         return out;
     }

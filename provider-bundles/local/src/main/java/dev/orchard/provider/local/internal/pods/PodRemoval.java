@@ -1,5 +1,6 @@
 package dev.orchard.provider.local.internal.pods;
 
+import dev.orchard.api.error.UnavailableException;
 import dev.orchard.provider.local.internal.processes.ProcessIdentity;
 import dev.orchard.provider.local.internal.processes.Stopping;
 import java.io.IOException;
@@ -15,6 +16,10 @@ import org.slf4j.LoggerFactory;
  * crash interrupted. Each stops every process inside the pod's boundary (and only those), releases its volumes,
  * removes its sandbox (only if the pod made it), its cgroups and its state folder, and frees its name last, once
  * nothing of the pod is left.
+ *
+ * <p>A sandbox that cannot be removed (a mount in it that could not be detached) keeps the pod: its journal stays,
+ * and it stays in the table as being deleted, holding its name, with what is left in its status; the delete fails
+ * and says so, and a delete again (or the next start) removes the rest.
  */
 final class PodRemoval {
     // Stops and removals of a pod's cgroups before giving up on one that a process keeps joining.
@@ -46,6 +51,7 @@ final class PodRemoval {
      * then, under the lock, removes the rest.
      *
      * @param run the pod, marked as being deleted
+     * @throws UnavailableException if its sandbox could not be removed: the pod is kept, see {@link #retry}
      */
     void delete(PodRun run) {
         Stopping.stop(run.boundary(), wrappers(run), run.spec().terminationGracePeriodSeconds());
@@ -57,18 +63,51 @@ final class PodRemoval {
                     c.status(c.status().killed(p == null ? null : ContainerSupervisor.exitCode(c, p), clock.instant()));
                 }
             }
+            String left = null;
             try {
                 claims.release(run.key(), run.spec());
                 changed.accept(run);
-                removeFiles(run);
+                left = removeFiles(run);
             } finally {
                 // Last: the name stays taken until nothing of the pod is left, so that a new pod of the same name
                 // never has its sandbox removed, or its volumes released, by this delete.
-                table.remove(run);
+                keepOrRemove(run, left);
+            }
+            if (left != null) {
+                throw refused(run, left);
             }
         } finally {
             run.unlock();
         }
+    }
+
+    /**
+     * Removes what an earlier delete of a pod left, under its lock: the pod is gone once nothing is left.
+     *
+     * @param run the pod, whose lock the caller holds, with {@link PodRun#leftover()} set
+     * @throws UnavailableException if something is still left
+     */
+    void retry(PodRun run) {
+        String left = removeFiles(run);
+        keepOrRemove(run, left);
+        if (left != null) {
+            throw refused(run, left);
+        }
+    }
+
+    private void keepOrRemove(PodRun run, String left) {
+        run.leftover(left);
+        if (left == null) {
+            table.remove(run);
+        } else {
+            changed.accept(run);
+        }
+    }
+
+    private static UnavailableException refused(PodRun run, String left) {
+        return new UnavailableException("pod " + run.key() + " is not wholly deleted: its processes are stopped and"
+                + " its volumes released, but " + left + "; it stays listed as being deleted: delete it again once"
+                + " that is fixed");
     }
 
     /**
@@ -83,7 +122,10 @@ final class PodRemoval {
                 Stopping.stop(run.boundary(), wrappers(run), 0);
             }
             claims.release(run.key(), run.spec());
-            removeFiles(run);
+            String left = removeFiles(run);
+            if (left != null) {
+                LOG.warn("The create of pod {} is undone, but {}; the next start retries", run.key(), left);
+            }
         } finally {
             table.remove(run);
         }
@@ -98,7 +140,14 @@ final class PodRemoval {
         LOG.info("Finishing the removal of pod {}, which a stop of the provider interrupted", run.key());
         // No run of it is known: a wrapper released before the crash is in the boundary by now, or cannot join it.
         Stopping.stop(run.boundary(), List.of(), run.spec().terminationGracePeriodSeconds());
-        removeFiles(run);
+        String left = removeFiles(run);
+        if (left != null) {
+            // Kept under its name, being deleted, so that a delete of it retries: see retry().
+            run.markDeleting();
+            run.leftover(left);
+            table.adopt(run);
+            LOG.warn("Pod {} could not be removed at start: {}; delete it again once that is fixed", run.key(), left);
+        }
     }
 
     // A wrapper released just before its pod was stopped may join the pod's group after the stop looked (it moves
@@ -124,29 +173,42 @@ final class PodRemoval {
     }
 
     // The identities of the pod's container runs' wrappers; whether they still run is checked when they are used.
+    // Only those this instance started (its own children, which may not have joined the boundary yet) or that the
+    // boundary holds: an identity from the journal is a hint the pod could have written, never a reason to signal.
     private static List<ProcessIdentity> wrappers(PodRun run) {
         List<ProcessIdentity> out = new ArrayList<>();
         for (ContainerRun c : run.containers()) {
-            if (c.identity() != null) {
-                out.add(c.identity());
+            ProcessIdentity id = c.identity();
+            Process child = c.child();
+            if (id != null
+                    && ((child != null && child.pid() == id.pid())
+                            || run.boundary().holds(id))) {
+                out.add(id);
             }
         }
         return out;
     }
 
     // The cgroups, the sandbox (only if this pod made it), then the state folder with the journal: what is left
-    // after a crash midway is still found and finished at the next start.
-    private static void removeFiles(PodRun run) {
-        try {
-            if (run.boundary() != null) {
-                removeBoundary(run);
-            }
-            if (run.sandboxMade()) {
+    // after a crash midway is still found and finished at the next start. Returns what is left of the sandbox and
+    // why, or null: then the journal is kept, so that the pod is still known.
+    private static String removeFiles(PodRun run) {
+        if (run.boundary() != null) {
+            removeBoundary(run);
+        }
+        if (run.sandboxMade()) {
+            try {
                 run.sandbox().remove();
+            } catch (IOException e) {
+                LOG.warn("The sandbox of pod {} could not be removed: {}", run.key(), e.toString());
+                return "its sandbox " + run.sandbox().path() + " could not be removed: " + e.getMessage();
             }
+        }
+        try {
             run.state().remove();
         } catch (IOException e) {
             LOG.warn("Pod {} is gone, but not all of its files could be removed: {}", run.key(), e.toString());
         }
+        return null;
     }
 }

@@ -40,6 +40,7 @@ final class PodRun {
     private volatile ObjectMeta meta;
     private volatile boolean published;
     private volatile boolean deleting;
+    private volatile String leftover;
 
     PodRun(
             NamespacedName key,
@@ -160,6 +161,19 @@ final class PodRun {
     }
 
     /**
+     * What a delete could not remove and why (a mount in the sandbox it could not detach), or null: the pod then
+     * stays in the table, being deleted, until a delete again removes the rest.
+     */
+    String leftover() {
+        return leftover;
+    }
+
+    /** Records what a delete left, or null once nothing is left. Under the lock. */
+    void leftover(String what) {
+        this.leftover = what;
+    }
+
+    /**
      * The pod as the API shows it. Built from state that may come from a journal someone edited, so a record
      * that fails validation is the provider's fault.
      *
@@ -177,7 +191,13 @@ final class PodRun {
             }
             boolean gone = deleting;
             PodStatus status = new PodStatus(
-                    PodPhases.of(runs, gone), gone ? "Deleted" : "", "", "127.0.0.1", "127.0.0.1", startTime, statuses);
+                    PodPhases.of(runs, gone),
+                    gone ? "Deleted" : "",
+                    leftover == null ? "" : leftover,
+                    "127.0.0.1",
+                    "127.0.0.1",
+                    startTime,
+                    statuses);
             return new Pod(meta, spec, status);
         });
     }

@@ -21,6 +21,11 @@ enum RunState {
     RESTARTING(ContainerState.WAITING, "ContainerCreating"),
     /** Its process could not be started. */
     START_ERROR(ContainerState.TERMINATED, "StartError"),
+    /**
+     * The process its journal names is not the pod's (the kernel does not put it in the pod's boundary): it is
+     * neither adopted nor signalled, and the run counts as ended, as a kubelet reports a container it cannot find.
+     */
+    UNKNOWN(ContainerState.TERMINATED, "ContainerStatusUnknown"),
     /** Its pod was deleted while it ran. */
     KILLED(ContainerState.TERMINATED, "Killed");
 

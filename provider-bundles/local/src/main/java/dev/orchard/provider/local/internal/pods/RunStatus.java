@@ -20,6 +20,9 @@ record RunStatus(
     /** A container whose first run is being prepared. */
     static final RunStatus CREATING = new RunStatus(RunState.CREATING, 0, null, null, null, "");
 
+    /** The exit code of a run whose process is not the pod's, as a kubelet gives a container it cannot find. */
+    static final int UNKNOWN_CODE = 137;
+
     /** A run that has just started. */
     RunStatus started(Instant at) {
         return new RunStatus(RunState.RUNNING, restarts, null, at, null, "");
@@ -49,6 +52,11 @@ record RunStatus(
     /** A run that ended with a code. */
     RunStatus exited(int code, Instant at) {
         return new RunStatus(RunState.exited(code), restarts, code, startedAt, at, "");
+    }
+
+    /** A run whose journalled process is not the pod's: 137, as a kubelet reports a container it cannot find. */
+    RunStatus unknown(Instant at) {
+        return new RunStatus(RunState.UNKNOWN, restarts, UNKNOWN_CODE, startedAt, at);
     }
 
     /** An ended run whose restart is scheduled. */

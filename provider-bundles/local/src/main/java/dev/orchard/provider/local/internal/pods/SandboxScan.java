@@ -16,7 +16,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * What is in the sandbox root besides the pods the provider runs: the check of a root that carries no mark yet,
- * and the report at start of folders the provider leaves alone. Neither ever changes anything.
+ * and the report at start of folders the provider leaves alone. Only removals a crash interrupted are finished:
+ * {@code .trash-} entries whose names carry the root's id, never one that merely starts so.
  */
 final class SandboxScan {
     private static final Logger LOG = LoggerFactory.getLogger(SandboxScan.class);
@@ -72,8 +73,19 @@ final class SandboxScan {
                 }
                 for (Path pod : RootMark.entries(ns)) {
                     String name = pod.getFileName().toString();
-                    if (name.startsWith(RootFolder.TRASH_PREFIX)) {
-                        root.remove(namespace, name); // a removal a crash interrupted
+                    if (root.isOwnEntry(RootFolder.TRASH_PREFIX, name)) {
+                        try {
+                            root.remove(namespace, name); // a removal a crash interrupted
+                        } catch (IOException e) {
+                            // A mount left in it, say: kept, and the start goes on; the next start tries again.
+                            LOG.warn("Leaving {} for now: it could not be removed: {}", pod, e.getMessage());
+                        }
+                    } else if (name.startsWith(RootFolder.TRASH_PREFIX)) {
+                        LOG.warn(
+                                "Leaving {} alone: it is named like a removal that a crash interrupted, but it does"
+                                        + " not carry this root's id; the local provider did not make it here, or an"
+                                        + " earlier version did (then remove it by hand)",
+                                pod);
                     } else if (!Names.isDns1123Label(name) || !known.test(new NamespacedName(namespace, name))) {
                         LOG.warn(
                                 "Leaving {} alone: it is no pod the local provider runs{}",

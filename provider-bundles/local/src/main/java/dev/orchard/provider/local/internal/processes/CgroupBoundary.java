@@ -27,13 +27,30 @@ final class CgroupBoundary implements PodBoundary {
 
     // The pod's folder in each hierarchy; the first holds every process of the pod.
     private final List<CgroupHost.Folder> pod;
+    // The pod's token, which its wrappers hold from their exec on, before they move themselves into the group;
+    // null for a group no pod's journal names, whose processes are all in it.
+    private final TokenBoundary token;
 
-    CgroupBoundary(List<CgroupHost.Folder> pod) {
+    /**
+     * The boundary of a pod.
+     *
+     * @param pod the pod's folder in each hierarchy, the one that holds every process first
+     * @param token the pod's token, or null where only the group counts
+     */
+    CgroupBoundary(List<CgroupHost.Folder> pod, String token) {
         this.pod = List.copyOf(pod);
+        this.token = token == null ? null : new TokenBoundary(token);
     }
 
     private static String group(String part) {
         return part.equals(EXEC) ? EXEC : "c." + part;
+    }
+
+    @Override
+    public void make() throws IOException {
+        for (CgroupHost.Folder f : pod) {
+            CgroupHost.make(f);
+        }
     }
 
     @Override
@@ -56,6 +73,15 @@ final class CgroupBoundary implements PodBoundary {
         List<ProcessIdentity> out = new ArrayList<>();
         collect(pod.get(0).path(), out);
         return out;
+    }
+
+    @Override
+    public boolean holds(ProcessIdentity process) {
+        // The kernel's list of the pod's group and the groups below it; a process that is not in it is not the
+        // pod's, whatever the journal says. Except a wrapper just released, which moves itself in a moment later
+        // (a replacement instance can come within milliseconds): the token the provider gave it at exec, which
+        // no process of the pod can put into another, says it is the pod's meanwhile.
+        return process.running() && (members().contains(process) || (token != null && token.holds(process)));
     }
 
     @Override

@@ -132,7 +132,7 @@ public final class CgroupHost {
         return Optional.of(rest.isEmpty() ? mountPoint : mountPoint.resolve(rest));
     }
 
-    private static Optional<Path> parent(Path dir) {
+    static Optional<Path> parent(Path dir) {
         try {
             Files.createDirectory(dir);
         } catch (FileAlreadyExistsException exists) {
@@ -220,36 +220,57 @@ public final class CgroupHost {
     }
 
     /**
-     * Makes the boundary of a new pod: its cgroup folders, or its token where there are none.
+     * The boundary of a new pod, not made yet: its cgroup folders' names, or its token where there are none. The
+     * caller journals the names, then {@link PodBoundary#make makes} them: a group that no journal names is never
+     * left behind by a stop of the runtime, and one left anyway is {@link #sweep swept} at the next start.
      *
-     * @param group the pod's folder name, unique to it
+     * @param group the pod's folder name, unique to it ({@link #POD_GROUP})
      * @param token the pod's token
      * @return the boundary
-     * @throws IOException if a folder cannot be made
      */
-    public PodBoundary create(String group, String token) throws IOException {
+    public PodBoundary boundary(String group, String token) {
         if (hierarchies.isEmpty()) {
             return new TokenBoundary(token);
         }
         List<Folder> folders = new ArrayList<>();
         for (Hierarchy h : hierarchies) {
-            Path dir = h.parent().resolve(group);
-            try {
-                Files.createDirectory(dir);
-            } catch (NoSuchFileException parentGone) {
-                // An instance of the same root that left with no pod removed the shared folder: made again.
-                if (parent(h.parent()).isEmpty()) {
-                    throw parentGone;
-                }
-                Files.createDirectory(dir);
-            }
-            if (h.unified()) {
-                delegate(dir, h.delegated());
-            }
-            folders.add(new Folder(h, dir));
+            folders.add(new Folder(h, h.parent().resolve(group)));
         }
-        return new CgroupBoundary(folders);
+        return new CgroupBoundary(folders, token);
     }
+
+    // Makes a pod's folder in its hierarchy, and gives it the controllers the provider's folder has.
+    static void make(Folder f) throws IOException {
+        Hierarchy h = f.hierarchy();
+        try {
+            Files.createDirectory(f.path());
+        } catch (NoSuchFileException parentGone) {
+            // An instance of the same root that left with no pod removed the shared folder: made again.
+            if (parent(h.parent()).isEmpty()) {
+                throw parentGone;
+            }
+            Files.createDirectory(f.path());
+        }
+        if (h.unified()) {
+            delegate(f.path(), h.delegated());
+        }
+    }
+
+    /**
+     * Removes the pods' groups under the provider's own folders that no journal names, their processes first:
+     * what a stop of the runtime (kill -9) left between making a group and forgetting it. Only groups named as
+     * the provider names pods' groups ({@link #POD_GROUP}), directly under its own folders, are touched; anything
+     * else there is logged and left alone. Called at start, before any pod is created.
+     *
+     * @param named whether a journal names a group, by its folder name
+     */
+    public void sweep(java.util.function.Predicate<String> named) {
+        GroupSweep.sweep(hierarchies, named);
+    }
+
+    /** How the provider names a pod's group: {@code <namespace>.<pod>.<8 hex digits of its token>}. */
+    public static final java.util.regex.Pattern POD_GROUP = java.util.regex.Pattern.compile(
+            "[a-z0-9]([-a-z0-9]*[a-z0-9])?\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?\\.[0-9a-f]{8}");
 
     /**
      * The boundary of a pod that an earlier instance made, from what its journal holds: a cgroup folder is used
@@ -272,9 +293,9 @@ public final class CgroupHost {
             }
         }
         if (!folders.isEmpty() && folders.get(0).hierarchy().equals(hierarchies.get(0))) {
-            return new CgroupBoundary(folders);
+            return new CgroupBoundary(folders, token);
         }
-        if (!stored.isEmpty()) {
+        if (stored.stream().anyMatch(s -> Files.exists(Path.of(s), LinkOption.NOFOLLOW_LINKS))) {
             LOG.warn(
                     "The cgroups {} of pod group {} are not this provider's any more; its token bounds it",
                     stored,

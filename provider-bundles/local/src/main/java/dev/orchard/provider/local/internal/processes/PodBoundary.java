@@ -17,6 +17,14 @@ public sealed interface PodBoundary permits CgroupBoundary, TokenBoundary {
     String EXEC = "exec";
 
     /**
+     * Makes what the boundary needs on the host (its cgroups). Called once the journal names them, so that a stop
+     * of the runtime at any point leaves nothing that no journal names.
+     *
+     * @throws java.io.IOException if a group cannot be made
+     */
+    void make() throws java.io.IOException;
+
+    /**
      * The files a process launched for a part of the pod writes its pid to, before it runs anything, to join it.
      *
      * @param part a container's name, or {@link #EXEC}
@@ -32,6 +40,17 @@ public sealed interface PodBoundary permits CgroupBoundary, TokenBoundary {
      * @return their identities
      */
     List<ProcessIdentity> members();
+
+    /**
+     * Whether the kernel puts a process inside the pod: it is in the pod's cgroup (or, a wrapper that has not
+     * moved itself in yet, holds the pod's token in the environment the provider gave it at exec); without
+     * cgroups, its environment holds the pod's token. A pid and start time from the journal are only hints, which a pod that writes its journal can
+     * point at any process; this is the proof, and nothing outside it is adopted or signalled.
+     *
+     * @param process the process, which must still run
+     * @return true if it is the pod's
+     */
+    boolean holds(ProcessIdentity process);
 
     /**
      * The processes of a container's current run that still run: its wrapper, the command, and whatever they

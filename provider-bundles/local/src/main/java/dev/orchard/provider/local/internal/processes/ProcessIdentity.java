@@ -6,6 +6,8 @@ import java.util.Optional;
  * Which process a pid means: the pid, its start time in clock ticks since boot, and the boot. A pid is reused
  * once its process is gone, so the provider never signals or adopts a process by pid alone: it checks all three
  * against {@code /proc} first, and a process whose start time cannot be read is never taken for the one recorded.
+ * An identity read from a journal is only a hint: whether the process is a pod's is its boundary's to say
+ * ({@link PodBoundary#holds}).
  *
  * @param pid the process id
  * @param startTicks when it started, in clock ticks since boot ({@code /proc/<pid>/stat}, field 22)

@@ -30,6 +30,11 @@ public final class TokenBoundary implements PodBoundary {
     }
 
     @Override
+    public void make() {
+        // nothing is made on the host: the token goes into each process's environment at exec
+    }
+
+    @Override
     public List<Path> joinFiles(String part) {
         return List.of(); // the token is in the environment every process of the pod starts with
     }
@@ -44,6 +49,12 @@ public final class TokenBoundary implements PodBoundary {
             }
         }
         return out;
+    }
+
+    @Override
+    public boolean holds(ProcessIdentity process) {
+        // The provider sets the token at exec; no process of the pod can put it into the environment of another.
+        return process.running() && Proc.environHas(process.pid(), entry) && process.running();
     }
 
     @Override

@@ -9,11 +9,11 @@ import dev.orchard.api.orchestrator.VolumeList;
 import dev.orchard.api.orchestrator.VolumePhase;
 import dev.orchard.api.orchestrator.VolumeProfile;
 import dev.orchard.api.quantity.Quantity;
+import dev.orchard.provider.local.internal.files.MountRefusedException;
 import dev.orchard.provider.local.internal.files.RootFolder;
 import dev.orchard.provider.local.internal.files.RootMark;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -35,6 +35,9 @@ import org.slf4j.LoggerFactory;
  * present or absent, and none that was acknowledged is lost. A volume whose metadata cannot be read is listed as
  * Failed with the reason; an add never touches its data, and only its explicit delete removes it. Writes take one
  * lock; reads use an in-memory index and take none.
+ *
+ * <p>An add must fit the pool and the disk at that moment ({@link VolumePool}). Reads and lists show each volume's
+ * bytes in use ({@link VolumeUsage}) and say when they pass its capacity, which nothing enforces.
  */
 public final class LocalStorage implements StorageOps {
     private static final Logger LOG = LoggerFactory.getLogger(LocalStorage.class);
@@ -42,7 +45,8 @@ public final class LocalStorage implements StorageOps {
     private static final String LEAST_NAME = "0";
 
     private final VolumeFiles files;
-    private final long poolBytes;
+    private final VolumePool pool;
+    private final VolumeUsage usage;
     private final Clock clock;
     private final ReentrantLock writes = new ReentrantLock();
     private final ConcurrentSkipListMap<NamespacedName, Volume> index = new ConcurrentSkipListMap<>();
@@ -63,14 +67,18 @@ public final class LocalStorage implements StorageOps {
      * Opens the volumes under a root and reconciles them.
      *
      * @param root the volume root, from {@link #root}, owned by this instance
-     * @param poolBytes the capacity all volumes together may claim; 0 for the free space of the root's file system
+     * @param poolBytes the capacity all volumes together may claim; 0 for the size of the root's file system
      * @param clock the clock for creation times
      * @throws IOException if the root cannot be listed or cleaned up
      */
     public LocalStorage(RootFolder root, long poolBytes, Clock clock) throws IOException {
+        this(root, poolBytes, clock, new VolumeUsage());
+    }
+
+    LocalStorage(RootFolder root, long poolBytes, Clock clock, VolumeUsage usage) throws IOException {
         this.files = new VolumeFiles(root);
-        this.poolBytes =
-                poolBytes > 0 ? poolBytes : Files.getFileStore(root.path()).getUsableSpace();
+        this.pool = new VolumePool(root.path(), poolBytes);
+        this.usage = usage;
         this.clock = clock;
         reconcile();
     }
@@ -112,16 +120,7 @@ public final class LocalStorage implements StorageOps {
                         + " exists and is no volume the local provider knows; it leaves it alone: move it away to"
                         + " use the name");
             }
-            long committed = committedBytes();
-            long left = committed >= poolBytes ? 0 : poolBytes - committed;
-            if (bytes > left) {
-                throw new UnavailableException("volume " + key + " needs " + Quantity.formatBytes(bytes)
-                        + " but the local pool has " + Quantity.formatBytes(left) + " of "
-                        + Quantity.formatBytes(poolBytes) + " left"
-                        + (committed > poolBytes
-                                ? " (its volumes claim " + Quantity.formatBytes(committed) + ", more than the pool)"
-                                : ""));
-            }
+            pool.admit(key, bytes, claims());
             // A new volume uses no bytes yet; reads walk its folder for the figure.
             Volume v = Volume.fromProfile(profile, UUID.randomUUID().toString(), clock.instant())
                     .withUsedBytes(0);
@@ -152,12 +151,30 @@ public final class LocalStorage implements StorageOps {
                 throw new UnavailableException("volume " + key + " is bound to a pod; delete the pod first");
             }
             try {
+                files.detachMounts(key); // a mount that stays refuses the delete, before anything is removed
+            } catch (MountRefusedException e) {
+                throw new UnavailableException(
+                        "volume " + key + " is not deleted, and its data is kept: " + e.getMessage(), e);
+            } catch (IOException e) {
+                throw new UnavailableException("volume " + key + " could not be deleted: " + e, e);
+            }
+            try {
                 files.deleteMetadata(key); // the commit point: from here on the volume is gone
             } catch (IOException e) {
                 throw new UnavailableException("volume " + key + " could not be deleted: " + e, e);
             }
             index.remove(key);
-            files.deleteData(key);
+            usage.forget(key);
+            try {
+                files.deleteData(key);
+            } catch (IOException e) {
+                LOG.warn("Volume {} is deleted but its data could not all be removed: {}", key, e.toString());
+                throw new UnavailableException(
+                        "volume " + key + " is deleted, but not all of its data could be"
+                                + " removed: " + e.getMessage() + "; what is left is in a " + RootFolder.TRASH_PREFIX
+                                + " folder beside " + files.dataDir(key) + ", which the next start removes",
+                        e);
+            }
             return true;
         } finally {
             writes.unlock();
@@ -168,7 +185,7 @@ public final class LocalStorage implements StorageOps {
     public Optional<Volume> readStorage(VolumeProfile profile) {
         NamespacedName key = new NamespacedName(profile.namespace(), profile.requireName());
         Volume v = index.get(key);
-        return v == null ? Optional.empty() : Optional.of(v.withUsedBytes(VolumeFiles.usedBytes(files.dataDir(key))));
+        return v == null ? Optional.empty() : Optional.of(withUsage(v, usage.fresh(key, files.dataDir(key))));
     }
 
     @Override
@@ -181,7 +198,8 @@ public final class LocalStorage implements StorageOps {
                 break;
             }
             if (profile.matches(e.getValue())) {
-                out.add(e.getValue());
+                // A list serves scrapes too: a figure a few seconds old spares walking every volume each time.
+                out.add(withUsage(e.getValue(), usage.recent(e.getKey(), files.dataDir(e.getKey()))));
             }
         }
         return new VolumeList(out);
@@ -237,13 +255,39 @@ public final class LocalStorage implements StorageOps {
         return released;
     }
 
-    // What the volumes claim of the pool, saturating: a hand-edited capacity cannot wrap the sum around.
-    private long committedBytes() {
-        long sum = 0;
-        for (Volume v : index.values()) {
-            sum = sum > Long.MAX_VALUE - v.capacityBytes() ? Long.MAX_VALUE : sum + v.capacityBytes();
+    // Each volume's claim and the bytes in it now: an add must know what the volumes may still write.
+    private List<VolumePool.Claim> claims() {
+        List<VolumePool.Claim> out = new ArrayList<>();
+        for (Map.Entry<NamespacedName, Volume> e : index.entrySet()) {
+            long used = usage.fresh(e.getKey(), files.dataDir(e.getKey())).bytes();
+            out.add(new VolumePool.Claim(e.getValue().capacityBytes(), used));
         }
-        return sum;
+        return out;
+    }
+
+    /**
+     * A volume with its bytes in use, and a note when they pass its capacity or were counted only in part. The
+     * local provider enforces no capacity: as the kubelet reports an emptyDir over its sizeLimit, it says so, but
+     * evicts nothing.
+     */
+    private static Volume withUsage(Volume v, VolumeUsage.Measured m) {
+        Volume used = v.withUsedBytes(m.bytes());
+        if (v.phase() == VolumePhase.FAILED || m.bytes() < 0) {
+            return used;
+        }
+        List<String> notes = new ArrayList<>();
+        if (m.bytes() > v.capacityBytes()) {
+            notes.add("over capacity: uses " + m.bytes() + " bytes of " + Quantity.formatBytes(v.capacityBytes()) + " ("
+                    + v.capacityBytes() + " bytes); the local provider enforces no capacity");
+        }
+        if (!m.complete()) {
+            notes.add("usage counted in part: at least " + m.bytes() + " bytes (the walk stopped at its bound)");
+        }
+        if (notes.isEmpty()) {
+            return used;
+        }
+        String note = String.join("; ", notes);
+        return used.withPhase(v.phase(), v.message().isEmpty() ? note : v.message() + "; " + note);
     }
 
     /** Loads every volume, whole or Failed, after the scan removed what a crash left half-made. */
@@ -256,13 +300,18 @@ public final class LocalStorage implements StorageOps {
                 index.put(f.key(), f.volume() != null ? f.volume() : failed(f));
                 failed += f.volume() == null ? 1 : 0;
             }
+            long committed = 0;
+            for (Volume v : index.values()) {
+                committed =
+                        committed > Long.MAX_VALUE - v.capacityBytes() ? Long.MAX_VALUE : committed + v.capacityBytes();
+            }
             LOG.info(
-                    "Local volumes under {}: {} present ({} Failed), {} of {} bytes committed",
+                    "Local volumes under {}: {} present ({} Failed), {} bytes claimed of a pool of {} bytes",
                     files.root(),
                     index.size(),
                     failed,
-                    committedBytes(),
-                    poolBytes);
+                    committed,
+                    pool.poolBytes());
         } finally {
             writes.unlock();
         }
@@ -270,7 +319,7 @@ public final class LocalStorage implements StorageOps {
 
     // A volume whose metadata cannot be used: shown Failed with the reason, its data kept for a person to look at.
     private Volume failed(VolumeScan.Found f) {
-        long held = Math.max(1, VolumeFiles.usedBytes(files.dataDir(f.key())));
+        long held = Math.max(1, usage.fresh(f.key(), files.dataDir(f.key())).bytes());
         return new Volume(
                 f.key().name(),
                 f.key().namespace(),

@@ -7,35 +7,29 @@ import dev.orchard.api.orchestrator.Volume;
 import dev.orchard.provider.local.internal.files.AtomicFiles;
 import dev.orchard.provider.local.internal.files.Json;
 import dev.orchard.provider.local.internal.files.LinkRefusedException;
+import dev.orchard.provider.local.internal.files.MountRefusedException;
 import dev.orchard.provider.local.internal.files.RootFolder;
 import java.io.IOException;
-import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.BasicFileAttributes;
-import java.util.UUID;
-import java.util.concurrent.atomic.AtomicLong;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The volumes' files under the volume root: where each one lives and how it is committed and removed.
  *
  * <p>The data of volume {@code ns/name} is {@code <root>/<ns>/<name>/}, its metadata
  * {@code <root>/<ns>/<name>.volume.json}. The metadata file is the commit point. Adding makes an empty folder
- * {@code .tmp-<name>-<id>}, commits the metadata durably, then renames the folder to {@code <name>}: a crash
- * leaves either a {@code .tmp-} folder (Orchard's, removed at start) or a committed volume, never a plain folder
- * that the start-up scan could not tell from someone else's. Deleting removes the metadata first (the volume is
- * gone), then the data, through {@link RootFolder#remove}, which never follows a link.
+ * {@code .tmp-<root id>-<name>-<uuid>}, commits the metadata durably, then renames the folder to {@code <name>}: a
+ * crash leaves either a {@code .tmp-} folder with the root's id (Orchard's, removed at start) or a committed
+ * volume, never a plain folder that the start-up scan could not tell from someone else's. Deleting detaches the
+ * mounts in the data first (one that stays refuses the delete), removes the metadata (the volume is gone), then
+ * the data, through {@link RootFolder#remove}, which never follows a link nor goes into a mount.
  *
  * <p>Not thread-safe: {@link LocalStorage} calls it under its write lock.
  */
 final class VolumeFiles {
-    private static final Logger LOG = LoggerFactory.getLogger(VolumeFiles.class);
     static final String METADATA_SUFFIX = ".volume.json";
     static final String TEMP_PREFIX = ".tmp-";
 
@@ -83,7 +77,7 @@ final class VolumeFiles {
     void create(Volume v) throws IOException {
         NamespacedName key = new NamespacedName(v.namespace(), v.name());
         RootFolder ns = namespace(v.namespace());
-        String partial = TEMP_PREFIX + v.name() + "-" + UUID.randomUUID();
+        String partial = ns.ownEntry(TEMP_PREFIX, v.name());
         ns.newFolder(partial);
         boolean committed = false;
         try {
@@ -104,7 +98,7 @@ final class VolumeFiles {
         RootFolder ns = namespace(v.namespace());
         AtomicFiles.replaceDurably(
                 metadata(new NamespacedName(v.namespace(), v.name())),
-                ns.resolve(TEMP_PREFIX + v.name() + "-" + UUID.randomUUID() + ".json"),
+                ns.resolve(ns.ownEntry(TEMP_PREFIX, v.name()) + ".json"),
                 Json.mapper().writeValueAsBytes(StoredVolume.of(v)));
     }
 
@@ -120,41 +114,29 @@ final class VolumeFiles {
         }
     }
 
-    /** Removes a deleted volume's data; a crash midway leaves only trash, which the next start clears. */
-    void deleteData(NamespacedName volume) {
-        try {
-            RootFolder ns = root.existing(volume.namespace()).orElse(null);
-            if (ns != null) {
-                ns.remove(volume.name());
-            }
-        } catch (IOException e) {
-            LOG.warn(
-                    "Volume {} is deleted but its data could not all be removed; the next start retries: {}",
-                    volume,
-                    e.toString());
+    /**
+     * Detaches every mount in a volume's data folder, before its delete commits.
+     *
+     * @throws MountRefusedException naming a mount that could not be detached; nothing was removed
+     * @throws IOException if the mount table cannot be read
+     */
+    void detachMounts(NamespacedName volume) throws IOException {
+        RootFolder ns = root.existing(volume.namespace()).orElse(null);
+        if (ns != null) {
+            ns.detachMounts(volume.name());
         }
     }
 
-    /** The bytes of the files under a folder, by a walk that follows no link; -1 if it cannot be walked. */
-    static long usedBytes(Path dir) {
-        AtomicLong total = new AtomicLong();
-        try {
-            Files.walkFileTree(dir, new SimpleFileVisitor<>() {
-                @Override
-                public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
-                    total.addAndGet(attrs.size());
-                    return FileVisitResult.CONTINUE;
-                }
-
-                @Override
-                public FileVisitResult visitFileFailed(Path file, IOException exc) {
-                    return FileVisitResult.CONTINUE;
-                }
-            });
-        } catch (IOException e) {
-            return -1;
+    /**
+     * Removes a deleted volume's data; a crash midway leaves only trash, which the next start clears.
+     *
+     * @throws IOException if it could not all be removed; what is left is in trash beside it
+     */
+    void deleteData(NamespacedName volume) throws IOException {
+        RootFolder ns = root.existing(volume.namespace()).orElse(null);
+        if (ns != null) {
+            ns.remove(volume.name());
         }
-        return total.get();
     }
 
     /** The namespace folder, made if missing; a link there is refused, as the caller's problem to hear of. */

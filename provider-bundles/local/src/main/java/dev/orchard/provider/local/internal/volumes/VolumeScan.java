@@ -23,7 +23,8 @@ import org.slf4j.LoggerFactory;
  * leaves everything else alone.
  *
  * <p>It removes only what carries Orchard's marks: {@code .tmp-} entries (adds that never committed) and
- * {@code .trash-} entries (interrupted removals). A volume whose metadata cannot be read, or names another
+ * {@code .trash-} entries (interrupted removals) whose names carry the root's id ({@link RootFolder#ownEntry}); an
+ * entry that merely starts so ({@code .tmp-build}) is reported and left alone. A volume whose metadata cannot be read, or names another
  * volume, is kept as a {@link Found#failed} entry with the reason, and its data is kept. A folder or file that is
  * none of these is someone else's: it is reported and never touched.
  */
@@ -83,8 +84,19 @@ final class VolumeScan {
         Set<String> described = new HashSet<>();
         for (Path p : entries) {
             String file = p.getFileName().toString();
-            if (file.startsWith(VolumeFiles.TEMP_PREFIX) || file.startsWith(RootFolder.TRASH_PREFIX)) {
-                ns.remove(file); // an add or a removal that a crash interrupted
+            if (ns.isOwnEntry(VolumeFiles.TEMP_PREFIX, file) || ns.isOwnEntry(RootFolder.TRASH_PREFIX, file)) {
+                try {
+                    ns.remove(file); // an add or a removal that a crash interrupted
+                } catch (IOException e) {
+                    // A mount left in it, say: kept, and the start goes on; the next start tries again.
+                    LOG.warn("Leaving {} for now: it could not be removed: {}", p, e.getMessage());
+                }
+            } else if (file.startsWith(VolumeFiles.TEMP_PREFIX) || file.startsWith(RootFolder.TRASH_PREFIX)) {
+                LOG.warn(
+                        "Leaving {} alone: it is named like an add or a removal that a crash interrupted, but it does"
+                                + " not carry this root's id; the local provider did not make it here, or an earlier"
+                                + " version did (then remove it by hand)",
+                        p);
             } else if (isMetadata(p)) {
                 String name = file.substring(0, file.length() - VolumeFiles.METADATA_SUFFIX.length());
                 described.add(name);

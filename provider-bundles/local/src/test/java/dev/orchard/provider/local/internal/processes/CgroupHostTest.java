@@ -32,7 +32,8 @@ class CgroupHostTest {
         CgroupHost host = host("host-test-" + Long.toHexString(System.nanoTime()));
         List<Path> folders = host.folders();
         folders.forEach(f -> assertTrue(exists(f), f + " is made when the provider opens"));
-        PodBoundary pod = host.create("pod-a", "token-a");
+        PodBoundary pod = host.boundary("pod-a", "token-a");
+        pod.make();
         host.removeIfEmpty();
         folders.forEach(f -> assertTrue(exists(f), f + " holds a pod's group, so it stays"));
         pod.remove();
@@ -47,7 +48,8 @@ class CgroupHostTest {
         CgroupHost leaving = CgroupHost.discover(name); // the same root: the same folders
         leaving.removeIfEmpty();
         staying.folders().forEach(f -> assertFalse(exists(f), f + " was removed by the instance that left"));
-        PodBoundary pod = staying.create("pod-b", "token-b");
+        PodBoundary pod = staying.boundary("pod-b", "token-b");
+        pod.make();
         try {
             staying.folders().forEach(f -> assertTrue(exists(f.resolve("pod-b")), "the pod's group is made"));
         } finally {

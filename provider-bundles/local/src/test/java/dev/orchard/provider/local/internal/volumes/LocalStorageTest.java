@@ -145,19 +145,21 @@ class LocalStorageTest {
         LocalStorage s = open(1L << 30);
         s.addStorage(vol("whole").capacity("1Mi").build());
         Path ns = root().resolve("default");
-        Files.createDirectories(ns.resolve(".tmp-halfmade-1")); // folder made, metadata never committed
-        Files.createDirectories(ns.resolve(".tmp-other-123")); // crash before the directory rename
-        Files.writeString(ns.resolve(".tmp-x-1.json"), "{\"partial\":"); // crash while writing metadata
-        Files.createDirectories(ns.resolve(".trash-gone-9/sub")); // crash while removing deleted data
+        // Named as the provider names its own: with the root's id, which nothing else carries.
+        String id = Files.readString(root().resolve(".orchard/id")).strip();
+        Files.createDirectories(ns.resolve(".tmp-" + id + "-halfmade-1")); // folder made, metadata never committed
+        Files.createDirectories(ns.resolve(".tmp-" + id + "-other-123")); // crash before the directory rename
+        Files.writeString(ns.resolve(".tmp-" + id + "-x-1.json"), "{\"partial\":"); // crash while writing metadata
+        Files.createDirectories(ns.resolve(".trash-" + id + "-gone-9/sub")); // crash while removing deleted data
         Files.writeString(ns.resolve("broken" + VolumeFiles.METADATA_SUFFIX), "not json");
         Files.createDirectories(ns.resolve("broken"));
 
         LocalStorage after = open(1L << 30);
         assertTrue(after.readStorage(vol("whole").build()).isPresent());
-        assertFalse(Files.exists(ns.resolve(".tmp-halfmade-1")));
-        assertFalse(Files.exists(ns.resolve(".tmp-other-123")));
-        assertFalse(Files.exists(ns.resolve(".tmp-x-1.json")));
-        assertFalse(Files.exists(ns.resolve(".trash-gone-9")));
+        assertFalse(Files.exists(ns.resolve(".tmp-" + id + "-halfmade-1")));
+        assertFalse(Files.exists(ns.resolve(".tmp-" + id + "-other-123")));
+        assertFalse(Files.exists(ns.resolve(".tmp-" + id + "-x-1.json")));
+        assertFalse(Files.exists(ns.resolve(".trash-" + id + "-gone-9")));
         assertEquals(
                 VolumePhase.FAILED,
                 after.readStorage(vol("broken").build()).orElseThrow().phase(),

@@ -187,12 +187,13 @@ class VolumeSafetyTest {
         s.addStorage(vol("v").capacity("1Mi").build());
         // What a crash after the metadata's commit and before the folder's rename leaves.
         Files.delete(ns().resolve("v"));
-        Files.createDirectories(ns().resolve(".tmp-v-0b1c"));
+        String id = Files.readString(ns().resolveSibling(".orchard/id")).strip();
+        Files.createDirectories(ns().resolve(".tmp-" + id + "-v-0b1c"));
 
         LocalStorage restarted = open(1L << 30);
         assertTrue(restarted.readStorage(vol("v").build()).isPresent());
         assertTrue(Files.isDirectory(ns().resolve("v")), "its folder is made");
-        assertFalse(Files.exists(ns().resolve(".tmp-v-0b1c")), "the temp folder is Orchard's, and removed");
+        assertFalse(Files.exists(ns().resolve(".tmp-" + id + "-v-0b1c")), "the temp folder is Orchard's, and removed");
     }
 
     @Test
