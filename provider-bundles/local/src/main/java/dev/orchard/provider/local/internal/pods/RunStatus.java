@@ -56,7 +56,13 @@ record RunStatus(
 
     /** A run whose journalled process is not the pod's: 137, as a kubelet reports a container it cannot find. */
     RunStatus unknown(Instant at) {
-        return new RunStatus(RunState.UNKNOWN, restarts, UNKNOWN_CODE, startedAt, at);
+        return new RunStatus(
+                RunState.UNKNOWN,
+                restarts,
+                UNKNOWN_CODE,
+                startedAt,
+                at,
+                "the container could not be located: the process its journal names is not the pod's");
     }
 
     /** An ended run whose restart is scheduled. */
