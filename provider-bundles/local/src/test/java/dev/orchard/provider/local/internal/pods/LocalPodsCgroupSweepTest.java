@@ -9,7 +9,6 @@ import dev.orchard.api.pod.PodPhase;
 import dev.orchard.provider.local.internal.processes.CgroupHost;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -44,15 +43,7 @@ class LocalPodsCgroupSweepTest extends LocalPodsTestBase {
             Files.writeString(lost.resolve("cgroup.procs"), inside.pid() + "\n");
             pods.detach();
 
-            pods = new LocalPods(
-                    LocalPods.root(tmp.resolve("pods")),
-                    storage,
-                    Clock.systemUTC(),
-                    "local",
-                    110,
-                    ContainerLogs.CAP_BYTES,
-                    ContainerSupervisor.Launcher.PROCESS_BUILDER,
-                    host);
+            pods = provider(tmp.resolve("pods"), ContainerSupervisor.Launcher.PROCESS_BUILDER, host);
             assertTrue(inside.waitFor(10, TimeUnit.SECONDS), "the process in the swept group is killed");
             assertFalse(Files.exists(lost), "the group with a process is removed");
             assertFalse(Files.exists(empty), "the empty group is removed");

@@ -15,7 +15,6 @@ import dev.orchard.provider.local.internal.pods.ContainerSupervisor.Launcher;
 import dev.orchard.provider.local.internal.processes.CgroupHost;
 import java.io.IOException;
 import java.io.InterruptedIOException;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -56,15 +55,7 @@ class LocalPodsConcurrencyTest extends LocalPodsTestBase {
             }
             return builder.start();
         };
-        LocalPods provider = new LocalPods(
-                LocalPods.root(tmp.resolve("slow-pods")),
-                storage,
-                Clock.systemUTC(),
-                "local",
-                110,
-                ContainerLogs.CAP_BYTES,
-                slowForOnePod,
-                CgroupHost.discover("slow-pods"));
+        LocalPods provider = provider(tmp.resolve("slow-pods"), slowForOnePod, CgroupHost.discover("slow-pods"));
         ExecutorService creator = Executors.newSingleThreadExecutor();
         try {
             provider.createPod(sleeper("other"));

@@ -16,7 +16,6 @@ import dev.orchard.provider.local.internal.processes.Launches;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -136,15 +135,7 @@ class LocalPodsIdentityTest extends LocalPodsTestBase {
     }
 
     private LocalPods open(CgroupHost host, ContainerSupervisor.Launcher launcher) throws IOException {
-        return new LocalPods(
-                LocalPods.root(tmp.resolve("pods")),
-                storage,
-                Clock.systemUTC(),
-                "local",
-                110,
-                ContainerLogs.CAP_BYTES,
-                launcher,
-                host);
+        return provider(tmp.resolve("pods"), launcher, host);
     }
 
     private static long startTicks(long pid) throws IOException {

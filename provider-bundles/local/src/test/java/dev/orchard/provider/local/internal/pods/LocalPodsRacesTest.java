@@ -92,15 +92,7 @@ class LocalPodsRacesTest extends LocalPodsTestBase {
     }
 
     private LocalPods withLauncher(String folder, Launcher launcher) throws IOException {
-        return new LocalPods(
-                LocalPods.root(tmp.resolve(folder)),
-                storage,
-                Clock.systemUTC(),
-                "local",
-                110,
-                ContainerLogs.CAP_BYTES,
-                launcher,
-                CgroupHost.discover(folder));
+        return provider(tmp.resolve(folder), launcher, CgroupHost.discover(folder));
     }
 
     @Test
@@ -196,29 +188,13 @@ class LocalPodsRacesTest extends LocalPodsTestBase {
         Launcher lateJoin = joiningOnlyAfter(gate);
         Path root = tmp.resolve("late-join-pods");
         CgroupHost host = CgroupHost.discover("late-join-" + Long.toHexString(System.nanoTime()));
-        LocalPods first = new LocalPods(
-                LocalPods.root(root),
-                storage,
-                Clock.systemUTC(),
-                "local",
-                110,
-                ContainerLogs.CAP_BYTES,
-                lateJoin,
-                host);
+        LocalPods first = provider(root, lateJoin, host);
         first.createPod(Pod.of(NS, "late", spec(RestartPolicy.NEVER, sh("c", "touch " + marker + "; exec sleep 300"))));
         first.detach();
         Path journal = root.resolve(".orchard/pods").resolve(NS).resolve("late/pod.json");
         Files.writeString(
                 journal, Files.readString(journal).replaceAll("\"startTicks\"\\s*:\\s*\\d+", "\"startTicks\":1"));
-        LocalPods next = new LocalPods(
-                LocalPods.root(root),
-                storage,
-                Clock.systemUTC(),
-                "local",
-                110,
-                ContainerLogs.CAP_BYTES,
-                ContainerSupervisor.Launcher.PROCESS_BUILDER,
-                host);
+        LocalPods next = provider(root, ContainerSupervisor.Launcher.PROCESS_BUILDER, host);
         try {
             next.deletePod(NS, "late");
             openGateAndAwaitTheWrappers(gate, "late", marker);

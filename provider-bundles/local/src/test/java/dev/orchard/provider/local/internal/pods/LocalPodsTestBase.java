@@ -62,15 +62,22 @@ abstract class LocalPodsTestBase {
      */
     void reopen(long logCapBytes, CgroupHost host) throws IOException {
         pods.close();
-        pods = new LocalPods(
-                LocalPods.root(tmp.resolve("pods")),
-                storage,
-                Clock.systemUTC(),
-                "local",
-                110,
-                logCapBytes,
-                ContainerSupervisor.Launcher.PROCESS_BUILDER,
-                host);
+        pods = provider(tmp.resolve("pods"), logCapBytes, ContainerSupervisor.Launcher.PROCESS_BUILDER, host);
+    }
+
+    /**
+     * A provider on a pods root of the test's, with the test's volumes and the default log cap, for the tests of
+     * one launcher or one cgroup host.
+     */
+    LocalPods provider(Path podsRoot, ContainerSupervisor.Launcher launcher, CgroupHost host) throws IOException {
+        return provider(podsRoot, ContainerLogs.CAP_BYTES, launcher, host);
+    }
+
+    /** The same, with a log cap of its own. */
+    LocalPods provider(Path podsRoot, long logCapBytes, ContainerSupervisor.Launcher launcher, CgroupHost host)
+            throws IOException {
+        return new LocalPods(
+                LocalPods.root(podsRoot), storage, Clock.systemUTC(), "local", 110, logCapBytes, launcher, host);
     }
 
     @AfterEach
