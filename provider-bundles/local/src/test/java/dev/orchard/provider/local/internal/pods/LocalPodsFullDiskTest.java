@@ -87,12 +87,9 @@ class LocalPodsFullDiskTest {
 
         // The disk was full already when the run began: the wrapper's start mark could not be written, so no page
         // comes free when the wrapper clears that mark at the end, and the exit code finds no room.
-        try (var files = Files.walk(fs)) {
-            for (Path start : files.filter(f -> f.getFileName().toString().equals("starterror"))
-                    .toList()) {
-                Files.write(start, new byte[0]);
-            }
-        }
+        Path start = fs.resolve("pods/.orchard/pods/default/filled/main/starterror");
+        await("the wrapper to mark the start", () -> start.toFile().length() > 0);
+        Files.write(start, new byte[0]);
         Path filler = fs.resolve("filler");
         fill(filler);
         Files.createFile(gate);
