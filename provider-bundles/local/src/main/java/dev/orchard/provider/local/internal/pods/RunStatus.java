@@ -77,7 +77,8 @@ record RunStatus(
                 UNKNOWN_CODE,
                 startedAt,
                 at,
-                "the exit code was lost: the run's files could not be written (No space left on device?)");
+                "the exit code was lost: the run ended while no provider instance watched it, and its wrapper left"
+                        + " no code (its files could not be written, No space left on device?, or it was killed)");
     }
 
     /** An ended run whose restart is scheduled. */

@@ -77,7 +77,8 @@ class LocalPodsFullDiskTest {
                                 "none",
                                 "sh",
                                 "-c",
-                                "while [ ! -e " + gate + " ]; do sleep 0.05; done; exit 0")),
+                                "touch " + dir.resolve("up") + "; while [ ! -e " + gate
+                                        + " ]; do sleep 0.05; done; exit 0")),
                         List.of(),
                         RestartPolicy.NEVER,
                         1,
@@ -85,11 +86,8 @@ class LocalPodsFullDiskTest {
         long pid = first.pid("default", "filled", "main").orElseThrow();
         first.detach();
 
-        // The disk was full already when the run began: the wrapper's start mark could not be written, so no page
-        // comes free when the wrapper clears that mark at the end, and the exit code finds no room.
-        Path start = fs.resolve("pods/.orchard/pods/default/filled/main/starterror");
-        await("the wrapper to mark the start", () -> start.toFile().length() > 0);
-        Files.write(start, new byte[0]);
+        // Its command runs: the wrapper's start mark is cleared, so nothing the wrapper frees at the end makes room.
+        await("the command to run", () -> Files.exists(dir.resolve("up")));
         Path filler = fs.resolve("filler");
         fill(filler);
         Files.createFile(gate);
