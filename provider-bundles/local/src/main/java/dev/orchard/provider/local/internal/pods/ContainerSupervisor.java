@@ -214,7 +214,12 @@ final class ContainerSupervisor {
             return true;
         }
         Stopping.killLeftovers(run.boundary(), c.name(), saved.pid());
-        terminated(run, c, exitCode(c, null));
+        if (written(c) == null) {
+            // Ended unwatched and its code never reached the disk: say so, rather than invent a failure.
+            ended(run, c, c.status().codeLost(clock.instant()), RunStatus.UNKNOWN_CODE);
+        } else {
+            terminated(run, c, exitCode(c, null));
+        }
         return false;
     }
 
@@ -305,19 +310,28 @@ final class ContainerSupervisor {
      * @return the exit code
      */
     static int exitCode(ContainerRun c, ProcessHandle p) {
+        Integer written = written(c);
+        if (written != null) {
+            return written;
+        }
+        // The wrapper itself was killed before it could write the code: report how it ended, if we know.
+        Process child = c.child();
+        if (child != null && p != null && child.pid() == p.pid()) {
+            try {
+                return child.waitFor(1, TimeUnit.SECONDS) ? child.exitValue() : 137;
+            } catch (InterruptedException interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        return 137; // adopted and gone without a trace: as if killed
+    }
+
+    // The code the run's wrapper wrote, or null if it wrote none that can be read (killed first, or a full disk).
+    private static Integer written(ContainerRun c) {
         try {
             return Integer.parseInt(Files.readString(c.files().exitFile()).trim());
         } catch (IOException | NumberFormatException e) {
-            // The wrapper itself was killed before it could write the code: report how it ended, if we know.
-            Process child = c.child();
-            if (child != null && p != null && child.pid() == p.pid()) {
-                try {
-                    return child.waitFor(1, TimeUnit.SECONDS) ? child.exitValue() : 137;
-                } catch (InterruptedException interrupted) {
-                    Thread.currentThread().interrupt();
-                }
-            }
-            return 137; // adopted and gone without a trace: as if killed
+            return null;
         }
     }
 }

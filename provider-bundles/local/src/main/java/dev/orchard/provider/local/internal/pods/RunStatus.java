@@ -65,6 +65,22 @@ record RunStatus(
                 "the container could not be located: the process its journal names is not the pod's");
     }
 
+    /**
+     * An adopted run that ended while no instance watched it and left no exit code (its wrapper could not write
+     * it, as on a full disk): the code is not known, so it is reported as a kubelet reports a container it cannot
+     * account for, with a message saying what was lost rather than a code made up as if it were known.
+     */
+    RunStatus codeLost(Instant at) {
+        return new RunStatus(
+                RunState.UNKNOWN,
+                restarts,
+                UNKNOWN_CODE,
+                startedAt,
+                at,
+                "the exit code was lost: the run ended while no provider instance watched it, and its wrapper left"
+                        + " no code (its files could not be written, No space left on device?, or it was killed)");
+    }
+
     /** An ended run whose restart is scheduled. */
     RunStatus backingOff() {
         return new RunStatus(RunState.BACK_OFF, restarts, exitCode, startedAt, finishedAt, message);
