@@ -80,6 +80,26 @@ class LocalPodsMountNamespaceTest extends LocalPodsTestBase {
         assertEquals(List.of(), MountTable.read(MountTable.SELF).atOrUnder(tmp.toRealPath()), "nothing is mounted");
     }
 
+    @Test
+    void aRestartedContainerStartsWithoutTheMountsOfItsPreviousRun() throws Exception {
+        String refused = LocalPodsMountsTest.run("unshare", "--mount", "--propagation", "slave", "true");
+        Assumptions.assumeTrue(refused == null, "this host refuses a mount namespace: " + refused);
+        // Each run writes how many of its tmpfs it sees; the first mounts one and fails, the second runs on.
+        String script = "grep -c orchard-ns-test /proc/self/mountinfo >> runs; [ -e once ] && exec sleep 60;"
+                + " touch once && mkdir t && mount -t tmpfs orchard-ns-test t && exit 1";
+        pods.createPod(Pod.of(NS, "r", spec(RestartPolicy.ON_FAILURE, sh("c", script))));
+
+        String runs = await(
+                "the second run",
+                WAIT,
+                () -> contentOf(sandbox("r").resolve("runs")),
+                s -> s != null && s.lines().count() == 2);
+
+        assertEquals("0\n0\n", runs, "the second run does not see the first run's tmpfs");
+        assertEquals(List.of(), MountTable.read(MountTable.SELF).atOrUnder(tmp.toRealPath()), "nor does the host");
+        pods.deletePod(NS, "r");
+    }
+
     private String execShowingMounts() {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         int code = pods.runInContainer(
