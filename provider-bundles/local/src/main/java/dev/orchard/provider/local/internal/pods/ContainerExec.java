@@ -7,6 +7,7 @@ import dev.orchard.api.pod.ExecIO;
 import dev.orchard.api.pod.TermSize;
 import dev.orchard.provider.local.internal.processes.Launches;
 import dev.orchard.provider.local.internal.processes.PodBoundary;
+import dev.orchard.provider.local.internal.processes.PodMountNamespace;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -81,6 +82,7 @@ final class ContainerExec {
                 pb = Launches.exec(c.files().envFile(), joins, pod.token(), command, c.workDir())
                         .redirectErrorStream(io.stderr().isEmpty());
             }
+            PodMountNamespace.enter(pb, c.identity());
         } catch (IOException e) {
             throw new UnavailableException("exec into " + c.name() + " could not join its pod: " + e, e);
         }

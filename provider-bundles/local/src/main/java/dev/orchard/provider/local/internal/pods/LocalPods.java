@@ -20,6 +20,7 @@ import dev.orchard.provider.local.internal.files.RootFolder;
 import dev.orchard.provider.local.internal.files.RootMark;
 import dev.orchard.provider.local.internal.pods.ContainerSupervisor.Launcher;
 import dev.orchard.provider.local.internal.processes.CgroupHost;
+import dev.orchard.provider.local.internal.processes.PodMountNamespace;
 import dev.orchard.provider.local.internal.volumes.LocalStorage;
 import java.io.IOException;
 import java.io.InputStream;
@@ -110,8 +111,13 @@ public final class LocalPods implements PodProvider, PodNotifier {
                 nodeName,
                 maxPods,
                 ContainerLogs.CAP_BYTES,
-                Launcher.PROCESS_BUILDER,
+                ownMounts(PodMountNamespace.probe()),
                 CgroupHost.discover(Integer.toHexString(root.path().toString().hashCode())));
+    }
+
+    // Starts each container's wrapper in a mount namespace of its own where the host allows.
+    static Launcher ownMounts(PodMountNamespace mounts) {
+        return pb -> Launcher.PROCESS_BUILDER.start(mounts.wrap(pb));
     }
 
     // Package-private for tests only: a small log cap shows a rotation quickly, a launcher can make a start slow

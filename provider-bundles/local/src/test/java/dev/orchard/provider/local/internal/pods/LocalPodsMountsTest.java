@@ -18,6 +18,7 @@ import dev.orchard.api.pod.RestartPolicy;
 import dev.orchard.api.pod.VolumeMount;
 import dev.orchard.provider.local.internal.files.MountGuard;
 import dev.orchard.provider.local.internal.files.MountTable;
+import dev.orchard.provider.local.internal.processes.CgroupHost;
 import dev.orchard.provider.local.internal.volumes.LocalStorage;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -59,6 +60,8 @@ class LocalPodsMountsTest extends LocalPodsTestBase {
 
     @BeforeEach
     void hostFolderToKeep() throws Exception {
+        // The second line, as on a host that refuses a mount namespace: the pod's mounts are the host's.
+        reopen(ContainerLogs.CAP_BYTES, hostCgroups());
         keep = Files.createDirectories(tmp.resolve("host/keep")).toRealPath();
         Files.writeString(keep.resolve("precious.txt"), "keep me");
         Files.createDirectories(keep.resolve("sub"));
@@ -193,7 +196,18 @@ class LocalPodsMountsTest extends LocalPodsTestBase {
         storage = new LocalStorage(
                 LocalStorage.root(tmp.resolve("volumes")).withGuard(refusing), 1L << 30, Clock.systemUTC());
         pods = new LocalPods(
-                LocalPods.root(tmp.resolve("pods")).withGuard(refusing), storage, Clock.systemUTC(), "local", 110);
+                LocalPods.root(tmp.resolve("pods")).withGuard(refusing),
+                storage,
+                Clock.systemUTC(),
+                "local",
+                110,
+                ContainerLogs.CAP_BYTES,
+                ContainerSupervisor.Launcher.PROCESS_BUILDER,
+                hostCgroups());
+    }
+
+    private static CgroupHost hostCgroups() {
+        return CgroupHost.discover("mounts-" + Long.toHexString(System.nanoTime()));
     }
 
     private Path volume() {
