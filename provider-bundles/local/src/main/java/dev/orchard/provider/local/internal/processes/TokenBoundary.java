@@ -12,7 +12,9 @@ import java.util.List;
  *
  * <p>What it cannot catch: a process that replaces its environment (starts with {@code env -i}, or through
  * {@code sudo}, {@code su -}, {@code systemd-run}, a daemon that sanitises it), and one that something outside the
- * pod starts on its behalf (cron, at, a service manager).
+ * pod starts on its behalf (cron, at, a service manager). Nor does it separate pods from each other: they share a
+ * user, so one pod can read another's token in {@code /proc/<pid>/environ} and hand it to a process of its own. It
+ * keeps processes that are no pod's out, since only a pod's processes are given a token.
  */
 public final class TokenBoundary implements PodBoundary {
     /** The environment variable that marks every process of a pod. */
@@ -53,7 +55,8 @@ public final class TokenBoundary implements PodBoundary {
 
     @Override
     public boolean holds(ProcessIdentity process) {
-        // The provider sets the token at exec; no process of the pod can put it into the environment of another.
+        // The provider sets the token at exec, so a process outside every pod never holds one; pods share a user, so
+        // this tells the pods from the host, not one pod from another (see the class comment).
         return process.running() && Proc.environHas(process.pid(), entry) && process.running();
     }
 
