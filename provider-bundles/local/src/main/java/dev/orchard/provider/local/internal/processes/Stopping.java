@@ -1,7 +1,8 @@
 package dev.orchard.provider.local.internal.processes;
 
-import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
@@ -30,10 +31,13 @@ public final class Stopping {
      * @return whether nothing of the pod is left
      */
     public static boolean stop(PodBoundary boundary, List<ProcessIdentity> wrappers, long graceSeconds) {
+        // Every process once found in the pod stays its own until it has ended: one that has left the boundary's
+        // view (an exiting process whose environment is gone while a mount namespace is torn down, or one that
+        // cleared its token) is waited for and killed all the same, by its checked identity.
+        Set<ProcessIdentity> seen = new LinkedHashSet<>(wrappers);
         Supplier<List<ProcessIdentity>> members = () -> {
-            List<ProcessIdentity> all = new ArrayList<>(boundary.members());
-            wrappers.stream().filter(w -> !all.contains(w) && w.running()).forEach(all::add);
-            return all;
+            seen.addAll(boundary.members());
+            return seen.stream().filter(ProcessIdentity::running).toList();
         };
         members.get().forEach(ProcessIdentity::terminate);
         if (await(members, System.nanoTime() + TimeUnit.SECONDS.toNanos(graceSeconds))) {
@@ -42,6 +46,7 @@ public final class Stopping {
         for (int round = 0; round < KILL_ROUNDS; round++) {
             wrappers.forEach(ProcessIdentity::kill); // first: one not in the boundary yet forks nothing more
             boundary.killAll();
+            members.get().forEach(ProcessIdentity::kill);
             if (await(members, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(200))) {
                 return true;
             }
