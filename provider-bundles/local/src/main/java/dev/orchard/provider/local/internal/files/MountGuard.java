@@ -5,12 +5,13 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Keeps a removal out of mounts: before a tree is removed, every mount at or under it is detached, deepest first,
  * and the mount table read again; a mount that stays makes the removal refuse, with nothing of it removed. The
- * walk that removes the tree asks {@link #isMountPoint} of each folder before it goes into it, so a mount made
- * meanwhile is not crossed either.
+ * walk that removes the tree asks a {@link Watch} of each folder before it goes into it, so a mount made meanwhile
+ * is not crossed either.
  */
 public final class MountGuard {
     /** The guard of the provider's own mount namespace, detaching with the host's {@code umount}. */
@@ -19,8 +20,24 @@ public final class MountGuard {
     // Rounds of detaching: a mount hidden under another one can only be detached once that one is gone.
     private static final int ROUNDS = 4;
 
-    private final Path mountinfo;
+    // How old a walk's copy of the mount table may be: a walk reads it at most ten times a second, so a tree of many
+    // folders on a host of many mounts costs folders plus reads, not folders times mounts.
+    private static final long FRESH_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
+
+    private final Source mountinfo;
     private final Detacher detacher;
+
+    /** Where a guard reads the mount table from. */
+    @FunctionalInterface
+    public interface Source {
+        /**
+         * Reads the mount table as it is now.
+         *
+         * @return the table
+         * @throws IOException if it cannot be read
+         */
+        MountTable read() throws IOException;
+    }
 
     /**
      * Creates a guard.
@@ -29,6 +46,16 @@ public final class MountGuard {
      * @param detacher how a mount is detached
      */
     public MountGuard(Path mountinfo, Detacher detacher) {
+        this(() -> MountTable.read(mountinfo), detacher);
+    }
+
+    /**
+     * Creates a guard that reads its table from a source.
+     *
+     * @param mountinfo the mount table's source
+     * @param detacher how a mount is detached
+     */
+    public MountGuard(Source mountinfo, Detacher detacher) {
         this.mountinfo = mountinfo;
         this.detacher = detacher;
     }
@@ -43,7 +70,7 @@ public final class MountGuard {
     public void clear(Path folder) throws IOException {
         Map<Path, String> failed = new LinkedHashMap<>();
         for (int round = 0; round < ROUNDS; round++) {
-            List<Path> found = MountTable.read(mountinfo).atOrUnder(folder);
+            List<Path> found = mountinfo.read().atOrUnder(folder);
             if (found.isEmpty()) {
                 return;
             }
@@ -61,7 +88,7 @@ public final class MountGuard {
                 break;
             }
         }
-        List<Path> left = MountTable.read(mountinfo).atOrUnder(folder);
+        List<Path> left = mountinfo.read().atOrUnder(folder);
         if (!left.isEmpty()) {
             Path first = left.get(left.size() - 1); // the outermost: what a person unmounts first
             throw new MountRefusedException(
@@ -72,13 +99,36 @@ public final class MountGuard {
     }
 
     /**
-     * Whether a path is a mount point now.
+     * A view of the mount table for one walk: it reads the table at its first question and again once its copy is
+     * older than a tenth of a second.
      *
-     * @param path a real path
-     * @return true if something is mounted there
-     * @throws IOException if the mount table cannot be read
+     * @return the view
      */
-    public boolean isMountPoint(Path path) throws IOException {
-        return MountTable.read(mountinfo).isMountPoint(path);
+    public Watch watch() {
+        return new Watch();
+    }
+
+    /** One walk's view of the mount table. Not thread-safe: one walk asks it. */
+    public final class Watch {
+        private MountTable table;
+        private long readAt;
+
+        private Watch() {}
+
+        /**
+         * Whether a path is a mount point, by a copy of the table at most a tenth of a second old.
+         *
+         * @param path a real path
+         * @return true if something is mounted there
+         * @throws IOException if the mount table cannot be read
+         */
+        public boolean isMountPoint(Path path) throws IOException {
+            long now = System.nanoTime();
+            if (table == null || now - readAt > FRESH_NANOS) {
+                table = mountinfo.read();
+                readAt = now;
+            }
+            return table.isMountPoint(path);
+        }
     }
 }

@@ -1,6 +1,7 @@
 package dev.orchard.provider.local.internal.files;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,6 +18,10 @@ public final class MountTable {
     /** The mount table of the provider's own mount namespace. */
     public static final Path SELF = Path.of("/proc/self/mountinfo");
 
+    // A table past this is refused rather than read: about 150,000 mounts, far more than a host has, and a bound on
+    // what one read may hold.
+    static final int MAX_BYTES = 32 << 20;
+
     private final List<Path> points;
 
     private MountTable(List<Path> points) {
@@ -28,10 +33,18 @@ public final class MountTable {
      *
      * @param mountinfo the file, in the format of {@code /proc/<pid>/mountinfo}
      * @return the table
-     * @throws IOException if it cannot be read
+     * @throws IOException if it cannot be read, or is larger than 32 MiB
      */
     public static MountTable read(Path mountinfo) throws IOException {
-        return parse(Files.readAllLines(mountinfo, StandardCharsets.UTF_8));
+        byte[] bytes;
+        try (InputStream in = Files.newInputStream(mountinfo)) {
+            bytes = in.readNBytes(MAX_BYTES + 1);
+        }
+        if (bytes.length > MAX_BYTES) {
+            throw new IOException("the mount table " + mountinfo + " is larger than " + (MAX_BYTES >> 20)
+                    + " MiB; a removal that cannot read it does not go ahead");
+        }
+        return parse(new String(bytes, StandardCharsets.UTF_8).lines().toList());
     }
 
     /**

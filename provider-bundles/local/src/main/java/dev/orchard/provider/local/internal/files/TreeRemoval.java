@@ -25,7 +25,7 @@ final class TreeRemoval {
 
     private final SecureDirectoryStream<Path> base;
     private final Path basePath;
-    private final MountGuard guard;
+    private final MountGuard.Watch mounts;
     // Where folders too deep are moved up to: a name carrying the root's id, so the next start knows it.
     private final String deepTrash;
     private final List<Path> pending = new ArrayList<>();
@@ -34,7 +34,7 @@ final class TreeRemoval {
         this.base = base;
         this.deepTrash = deepTrash;
         this.basePath = basePath;
-        this.guard = guard;
+        this.mounts = guard.watch();
     }
 
     /**
@@ -79,7 +79,7 @@ final class TreeRemoval {
             BasicFileAttributes opened =
                     dir.getFileAttributeView(BasicFileAttributeView.class).readAttributes();
             // Another folder than the one looked at (swapped meanwhile), or a mount point: not gone into.
-            if (!Objects.equals(opened.fileKey(), attrs.get().fileKey()) || guard.isMountPoint(at)) {
+            if (!Objects.equals(opened.fileKey(), attrs.get().fileKey()) || mounts.isMountPoint(at)) {
                 throw new MountRefusedException(at, "mounted while the removal ran");
             }
             List<Path> entries = new ArrayList<>();

@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.SecureDirectoryStream;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
@@ -119,6 +120,44 @@ class MountGuardTest {
             assertEquals(mount, e.mount());
         }
         assertEquals("keep me", Files.readString(keep.resolve("precious.txt")));
+    }
+
+    @Test
+    void aWalkReadsTheMountTableAFewTimesASecondNotOncePerFolder() throws Exception {
+        // Folders times mounts was the cost: a pod's many folders on a host of many mounts made a removal hang.
+        Path ns = Files.createDirectories(root.path().resolve("ns"));
+        for (int i = 0; i < 400; i++) {
+            Files.createDirectories(ns.resolve("pod/f" + i + "/g"));
+        }
+        AtomicInteger reads = new AtomicInteger();
+        MountGuard counting = new MountGuard(
+                () -> {
+                    reads.incrementAndGet();
+                    return MountTable.read(MountTable.SELF);
+                },
+                Umount.HOST);
+        long start = System.nanoTime();
+        try (DirectoryStream<Path> open = Files.newDirectoryStream(ns)) {
+            TreeRemoval.remove((SecureDirectoryStream<Path>) open, ns, Path.of("pod"), counting, ".trash-test-deep");
+        }
+        long tenths = (System.nanoTime() - start) / 100_000_000L;
+        assertFalse(Files.exists(ns.resolve("pod")), "the tree is removed");
+        assertTrue(
+                reads.get() <= tenths + 2,
+                reads + " reads of the mount table for 801 folders in " + tenths + " tenths of a second");
+    }
+
+    @Test
+    void aMountTableLargerThanTheBoundIsRefusedNotRead() throws Exception {
+        Path huge = dir.resolve("mountinfo");
+        String line = "37 35 0:5 / /sand/box/a rw - tmpfs none rw\n";
+        try (var out = Files.newBufferedWriter(huge)) {
+            for (long written = 0; written <= MountTable.MAX_BYTES; written += line.length()) {
+                out.write(line);
+            }
+        }
+        IOException e = assertThrows(IOException.class, () -> MountTable.read(huge));
+        assertTrue(e.getMessage().contains("larger than 32 MiB"), e.getMessage());
     }
 
     private static String run(String... command) throws IOException, InterruptedException {
