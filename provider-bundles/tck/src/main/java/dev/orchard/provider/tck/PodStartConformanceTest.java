@@ -33,7 +33,7 @@ class PodStartConformanceTest extends PodProviderChecks {
                 "container main of pod " + name + ", whose command " + MISSING_COMMAND
                         + " does not exist, to be reported as not running, with a reason and a message",
                 () -> {
-                    List<ContainerStatus> all = provider.getPodStatus(ns, name).containerStatuses();
+                    List<ContainerStatus> all = Tck.statusOf(provider, ns, name).containerStatuses();
                     seen[0] = all.isEmpty() ? null : all.get(0);
                     return seen[0] != null
                             && seen[0].state() != ContainerState.RUNNING

@@ -188,11 +188,23 @@ final class Tck {
      */
     static void createRunning(PodProvider provider, Pod pod) {
         provider.createPod(pod);
-        Tck.await("pod " + pod.name() + " to run", () -> {
-            PodStatus status = provider.getPodStatus(pod.namespace(), pod.name());
-            assertNotNull(status, "getPodStatus of a created pod returned null; it must return its status");
-            return status.phase() == PodPhase.RUNNING;
-        });
+        Tck.await(
+                "pod " + pod.name() + " to run",
+                () -> statusOf(provider, pod.namespace(), pod.name()).phase() == PodPhase.RUNNING);
+    }
+
+    /**
+     * The status of a created pod, which a provider must give: a null fails the check with a readable message.
+     *
+     * @param provider the provider under test
+     * @param namespace the pod's namespace
+     * @param name the pod's name
+     * @return its status
+     */
+    static PodStatus statusOf(PodProvider provider, String namespace, String name) {
+        PodStatus status = provider.getPodStatus(namespace, name);
+        assertNotNull(status, "getPodStatus of a created pod returned null; it must return its status");
+        return status;
     }
 
     /** Deletes a pod if it exists and waits until it is gone. */
