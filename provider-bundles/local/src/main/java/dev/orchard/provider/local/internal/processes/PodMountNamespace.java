@@ -12,9 +12,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Whether a container's processes get a mount namespace of their own, and how an exec enters it. Where the host
- * lets the runtime's user {@code unshare --mount}, each container's wrapper starts in a new mount namespace whose
- * mounts are slaves of the host's: what the host mounts later (a volume) still reaches the container, and what the
- * container mounts reaches nobody else and ends with its last process. Where the host refuses, containers run in
+ * lets the runtime's user {@code unshare --mount} (and has {@code nsenter}), each container's wrapper starts in a
+ * new mount namespace whose mounts are slaves of the host's: what the container mounts reaches nobody else and ends
+ * with its last process. What the host mounts later reaches the container only where the host's mount is shared
+ * (systemd makes {@code /} shared); where it is private (Docker, LXC), it does not. Where the host refuses, containers run in
  * the host's mount namespace as before, and only the removal's {@code MountGuard} protects the host.
  */
 public final class PodMountNamespace {
@@ -89,7 +90,9 @@ public final class PodMountNamespace {
      */
     public static ProcessBuilder enter(ProcessBuilder exec, ProcessIdentity wrapper) throws IOException {
         if (wrapper == null || !wrapper.running()) {
-            return exec; // no container's namespace to enter: it ended with its last process
+            // The container is ending: run nothing, rather than run it in the host's namespace with the pod's
+            // environment, where its mounts would be the host's.
+            throw new IOException("the container's process has ended");
         }
         Path link = Path.of("/proc", Long.toString(wrapper.pid()), "ns", "mnt");
         String ns = Files.readSymbolicLink(link).toString();
@@ -114,18 +117,19 @@ public final class PodMountNamespace {
 
     // null if the runtime's user may make a mount namespace, else why not.
     private static String tryUnshare() {
+        // An exec enters a container's namespace with nsenter: a host without it keeps the host's namespace.
         List<String> command = new ArrayList<>(UNSHARE);
-        command.add("true");
+        command.addAll(List.of("nsenter", "--mount=/proc/self/ns/mnt", "true"));
         try {
             Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
             if (!p.waitFor(10, TimeUnit.SECONDS)) {
                 p.destroyForcibly();
-                return "unshare --mount did not answer";
+                return "unshare --mount and nsenter did not answer";
             }
             String out = new String(p.getInputStream().readAllBytes()).trim();
             return p.exitValue() == 0
                     ? null
-                    : "unshare --mount is refused: "
+                    : "unshare --mount, or nsenter in it, is refused: "
                             + Optional.of(out).filter(s -> !s.isEmpty()).orElse("exit " + p.exitValue());
         } catch (IOException e) {
             return "unshare cannot run: " + e.getMessage();
