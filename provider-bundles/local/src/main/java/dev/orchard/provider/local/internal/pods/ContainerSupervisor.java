@@ -216,7 +216,7 @@ final class ContainerSupervisor {
         Stopping.killLeftovers(run.boundary(), c.name(), saved.pid());
         if (written(c) == null) {
             // Ended unwatched and its code never reached the disk: say so, rather than invent a failure.
-            ended(run, c, c.status().codeLost(clock.instant()), RunStatus.UNKNOWN_CODE);
+            ended(run, c, c.status().codeLost(clock.instant(), who.ofAnotherBoot()), RunStatus.UNKNOWN_CODE);
         } else {
             terminated(run, c, exitCode(c, null));
         }

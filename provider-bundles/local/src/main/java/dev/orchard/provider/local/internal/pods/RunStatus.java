@@ -69,16 +69,22 @@ record RunStatus(
      * An adopted run that ended while no instance watched it and left no exit code (its wrapper could not write
      * it, as on a full disk): the code is not known, so it is reported as a kubelet reports a container it cannot
      * account for, with a message saying what was lost rather than a code made up as if it were known.
+     *
+     * @param at when it was found ended
+     * @param rebooted whether the host restarted since the run started, which ended it
      */
-    RunStatus codeLost(Instant at) {
+    RunStatus codeLost(Instant at, boolean rebooted) {
         return new RunStatus(
                 RunState.UNKNOWN,
                 restarts,
                 UNKNOWN_CODE,
                 startedAt,
                 at,
-                "the exit code was lost: the run ended while no provider instance watched it, and its wrapper left"
-                        + " no code (its files could not be written, No space left on device?, or it was killed)");
+                rebooted
+                        ? "the exit code was lost: the host restarted while the run was running"
+                        : "the exit code was lost: the run ended while no provider instance watched it, and its"
+                                + " wrapper left no code (its files could not be written, No space left on device?,"
+                                + " or it was killed)");
     }
 
     /** An ended run whose restart is scheduled. */

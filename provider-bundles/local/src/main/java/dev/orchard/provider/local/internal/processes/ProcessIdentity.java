@@ -56,6 +56,15 @@ public record ProcessIdentity(long pid, long startTicks, String bootId) {
     }
 
     /**
+     * Whether the process started in another boot of the host than this one: it cannot be running now.
+     *
+     * @return true if its boot is known and is not this one
+     */
+    public boolean ofAnotherBoot() {
+        return bootId != null && !bootId.equals(Proc.bootId());
+    }
+
+    /**
      * Asks the process to stop (SIGTERM), if it is still this one.
      *
      * @return whether it was signalled

@@ -2,6 +2,7 @@ package dev.orchard.provider.local.internal.pods;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -21,6 +22,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
+import java.util.UUID;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -92,6 +94,29 @@ class LocalPodsAdoptionTest {
         ContainerStatus s =
                 second.getPodStatus("default", "short").containerStatuses().get(0);
         assertEquals(3, s.exitCode(), "the wrapper's exit-code file survives the instance");
+    }
+
+    @Test
+    void aRunThatAnEarlierBootStartedIsSaidToHaveEndedWithTheHost() throws Exception {
+        first = open();
+        first.createPod(pod("rebooted", RestartPolicy.NEVER, "sleep 300"));
+        await("the run to start", () -> first.pid("default", "rebooted", "main").isPresent());
+        long pid = first.pid("default", "rebooted", "main").orElseThrow();
+        first.detach();
+        // As a reboot does: the run ends with no code written, and its journal names another boot.
+        ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
+        await("the wrapper to end", () -> ProcessIdentity.of(pid).isEmpty());
+        Path journal = dir.resolve("pods/.orchard/pods/default/rebooted/pod.json");
+        String before = Files.readString(journal);
+        String other = before.replaceAll("\"bootId\"\\s*:\\s*\"[^\"]*\"", "\"bootId\":\"" + UUID.randomUUID() + "\"");
+        assertNotEquals(before, other, "the journal names the boot");
+        Files.writeString(journal, other);
+
+        second = open();
+        ContainerStatus s =
+                second.getPodStatus("default", "rebooted").containerStatuses().get(0);
+        assertEquals("ContainerStatusUnknown", s.reason(), s.toString());
+        assertTrue(s.message().contains("the host restarted"), s.message());
     }
 
     @Test
