@@ -56,13 +56,7 @@ record RunStatus(
 
     /** A run whose journalled process is not the pod's: 137, as a kubelet reports a container it cannot find. */
     RunStatus unknown(Instant at) {
-        return new RunStatus(
-                RunState.UNKNOWN,
-                restarts,
-                UNKNOWN_CODE,
-                startedAt,
-                at,
-                "the container could not be located: the process its journal names is not the pod's");
+        return unaccounted(at, "the container could not be located: the process its journal names is not the pod's");
     }
 
     /**
@@ -74,17 +68,18 @@ record RunStatus(
      * @param rebooted whether the host restarted since the run started, which ended it
      */
     RunStatus codeLost(Instant at, boolean rebooted) {
-        return new RunStatus(
-                RunState.UNKNOWN,
-                restarts,
-                UNKNOWN_CODE,
-                startedAt,
+        return unaccounted(
                 at,
                 rebooted
                         ? "the exit code was lost: the host restarted while the run was running"
                         : "the exit code was lost: the run ended while no provider instance watched it, and its"
                                 + " wrapper left no code (its files could not be written, No space left on device?,"
                                 + " or it was killed)");
+    }
+
+    // A run the provider cannot account for, as a kubelet reports one: ContainerStatusUnknown, 137, and why.
+    private RunStatus unaccounted(Instant at, String why) {
+        return new RunStatus(RunState.UNKNOWN, restarts, UNKNOWN_CODE, startedAt, at, why);
     }
 
     /** An ended run whose restart is scheduled. */
